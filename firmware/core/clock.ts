@@ -1,0 +1,217 @@
+// The clock a board drives: the game, the call options, the time log, and how far calls have been
+// made. A board calls apply() for each operation with the instant it happened, advance(now) when it
+// wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
+
+import type { TimeControl } from "./control";
+import type { CallOptions } from "./schedule";
+import { type Reading, type Call, NEVER, nextChange, turnCalls, queryAnswer } from "./side";
+import * as G from "./game";
+
+type Side = G.Side;
+
+export type Op =
+  | { op: "control"; side: Side | null; control: TimeControl }
+  | { op: "handicap"; stones: number }
+  | { op: "calls"; options: CallOptions }
+  | { op: "latelimit"; ms: number }
+  | { op: "start" }
+  | { op: "press"; side: Side }
+  | { op: "pause" }
+  | { op: "resume" }
+  | { op: "end" }
+  | { op: "query"; side: Side | null }
+  | { op: "correct"; side: Side; field: G.Field; value: number }
+  | { op: "rescale"; totalMs: number }
+  | { op: "absent"; side: Side }
+  | { op: "arrive"; side: Side }
+  | { op: "pass" };
+
+export type Output =
+  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due. */
+  | { kind: "call"; t: number; side: Side; say: string; due?: number }
+  | { kind: "flag"; t: number; side: Side }
+  /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
+  | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
+  | { kind: "refused"; t: number; op: string; reason: string };
+
+export interface LogEntry {
+  t: number;
+  /** start, press, pause, resume, end, correct, …, call, late, dropped, flag, notice, refused */
+  what: string;
+  side: Side | null;
+  info: string;
+  black: Reading;
+  white: Reading;
+}
+
+export class Clock {
+  game: G.Game;
+  options: CallOptions;
+  /** Calls due before this instant have been made, dropped or made late. */
+  cursor: number;
+  /** A call later than this is no longer "on time": dropped, or made late in the last period. */
+  graceMs: number;
+  log: LogEntry[] = [];
+  /** Where a board stores log entries (persistence); the log array keeps at most maxLog. */
+  onLog: ((e: LogEntry) => void) | null = null;
+  maxLog: number;
+
+  constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
+    this.game = game;
+    this.options = options;
+    this.graceMs = graceMs;
+    this.maxLog = maxLog;
+    this.cursor = game.lastT;
+  }
+
+  reading(side: Side, t: number): Reading {
+    return G.readSide(this.game, side, t);
+  }
+
+  private record(t: number, what: string, side: Side | null, info: string): void {
+    const e: LogEntry = { t: t, what: what, side: side, info: info, black: this.reading("black", t), white: this.reading("white", t) };
+    if (this.log.length >= this.maxLog) this.log.shift();
+    this.log.push(e);
+    if (this.onLog) this.onLog(e);
+  }
+
+  /** Makes the calls, flags and notices due up to now, in order. */
+  advance(now: number): Output[] {
+    const out: Output[] = [];
+    if (now <= this.cursor) return out;
+    const g = this.game;
+    if (g.phase === "running") {
+      const side = g.toMove;
+      const stop = Math.min(now, G.flagTime(g));
+      const calls: Call[] = [];
+      const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
+      const s = g[side];
+      turnCalls(G.controlOf(g, side), s, this.options, this.cursor - base, stop - base, s.moves === 0, calls);
+      let lateLast: Output | null = null;
+      for (const c of calls) {
+        const t = base + c.e;
+        const o: Output = { kind: "call", t: t, side: side, say: c.say };
+        if (t >= now - this.graceMs) {
+          out.push(o);
+          this.record(t, "call", side, c.say);
+        } else if (c.last) {
+          if (lateLast) this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say);
+          lateLast = o;
+        } else {
+          this.record(t, "dropped", side, c.say);
+        }
+      }
+      if (lateLast && lateLast.kind === "call") {
+        // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
+        const due = lateLast.t;
+        out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });
+        this.record(now, "late", side, lateLast.say + " due " + due);
+      }
+    }
+    this.notices(this.cursor, now, out);
+    const settled = G.settle(g, now);
+    if (settled !== g) {
+      this.game = settled;
+      out.push({ kind: "flag", t: settled.flagAt, side: settled.toMove });
+      this.record(settled.flagAt, "flag", settled.toMove, "");
+    }
+    this.cursor = now;
+    return out;
+  }
+
+  private notices(from: number, to: number, out: Output[]): void {
+    const g = this.game;
+    if (g.startedAt < 0 || g.lateLimitMs <= 0 || (g.phase !== "running" && g.phase !== "paused")) return;
+    const at = g.startedAt + g.lateLimitMs;
+    if (at <= from || at > to) return;
+    const sides: Side[] = ["black", "white"];
+    for (const side of sides) {
+      if (side === "black" ? g.blackAbsent : g.whiteAbsent) {
+        out.push({ kind: "notice", t: at, side: side, notice: "forfeit" });
+        this.record(at, "notice", side, "forfeit");
+      }
+    }
+  }
+
+  /** The next instant at which anything shown or said changes; NEVER when the clock is stopped. */
+  nextWakeAt(): number {
+    const g = this.game;
+    let next = NEVER;
+    if (g.phase === "running") {
+      const base = g.runSince - g.turnMs;
+      const e = this.cursor - base;
+      next = e < 0 ? base : base + nextChange(G.controlOf(g, g.toMove), g[g.toMove], e);
+    }
+    if (g.startedAt >= 0 && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
+      const at = g.startedAt + g.lateLimitMs;
+      if (at > this.cursor && at < next) next = at;
+    }
+    return next;
+  }
+
+  /** Applies an operation that happened at t. Outputs: what came due up to t, then the refusal or
+   *  the calls the operation makes (a query's answer, a new turn's first calls). */
+  apply(op: Op, t: number): Output[] {
+    const out = this.advance(t);
+    const g = this.game;
+    const r = this.reduce(op, g, t);
+    const at = Math.max(t, g.lastT);
+    if (typeof r === "string") {
+      out.push({ kind: "refused", t: at, op: op.op, reason: r });
+      this.record(at, "refused", "side" in op ? op.side : null, op.op + ": " + r);
+      return out;
+    }
+    this.game = r;
+    this.record(r.lastT, op.op, "side" in op ? op.side : null, describe(op));
+    if (op.op === "query") {
+      const side = op.side || g.toMove;
+      for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {
+        out.push({ kind: "call", t: at, side: side, say: say });
+        this.record(at, "call", side, say);
+      }
+    }
+    if (r.phase === "running" && (g.phase !== "running" || g.toMove !== r.toMove) && op.op !== "resume") {
+      this.cursor = r.lastT - 1; // a new turn: its calls at e = 0 are still to make
+    }
+    if (r.phase === "flagged" && g.phase !== "flagged") {
+      out.push({ kind: "flag", t: r.flagAt, side: r.toMove });
+      this.record(r.flagAt, "flag", r.toMove, op.op);
+    }
+    const more = this.advance(Math.max(this.cursor, r.lastT));
+    for (const o of more) out.push(o);
+    return out;
+  }
+
+  private reduce(op: Op, g: G.Game, t: number): G.Result {
+    switch (op.op) {
+      case "control": return G.setControl(g, op.side, op.control);
+      case "handicap": return G.setHandicap(g, op.stones);
+      case "latelimit": return G.setLateLimit(g, op.ms);
+      case "calls":
+        if (g.phase !== "setup") return "the calls are set before the game starts";
+        this.options = op.options;
+        return g;
+      case "start": return G.start(g, t);
+      case "press": return G.press(g, op.side, t);
+      case "pause": return G.pause(g, t);
+      case "resume": return G.resume(g, t);
+      case "end": return G.end(g, t);
+      case "query":
+        if (g.phase === "setup" || g.phase === "ended") return "no game is in progress";
+        return g;
+      case "correct": return G.correct(g, op.side, op.field, op.value, t);
+      case "rescale": return G.rescale(g, op.totalMs, t);
+      case "absent": return G.absent(g, op.side, t);
+      case "arrive": return G.arrive(g, op.side, t);
+      case "pass": return G.timeoutToPass(g, t);
+    }
+  }
+}
+
+function describe(op: Op): string {
+  if (op.op === "correct") return op.field + " " + op.value;
+  if (op.op === "rescale") return "total " + op.totalMs;
+  if (op.op === "handicap") return "" + op.stones;
+  if (op.op === "latelimit") return "" + op.ms;
+  return "";
+}

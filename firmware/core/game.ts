@@ -1,0 +1,344 @@
+// The game: set up → running ⇄ paused → ended, or flagged. Every operation is a pure function
+// (game, …, tMs) → new game, or a string saying why it was refused (then nothing changed).
+
+import type { TimeControl } from "./control";
+import { type SideClock, type Reading, initialSide, copySide, lossAt, read, afterMove, charge, rebase } from "./side";
+
+export type Side = "black" | "white";
+export type Phase = "setup" | "running" | "paused" | "ended" | "flagged";
+
+export interface Game {
+  blackControl: TimeControl;
+  whiteControl: TimeControl;
+  /** 0 = even game (Black moves first); 2 or more stones: White moves first. */
+  handicap: number;
+  phase: Phase;
+  /** Whose clock runs, or would run. */
+  toMove: Side;
+  /** Snapshots as of the start of each side's current or last turn. */
+  black: SideClock;
+  white: SideClock;
+  /** The running segment began here; turnMs of the turn had elapsed before it. */
+  runSince: number;
+  turnMs: number;
+  /** Who ran out of time, and when (phase flagged). */
+  flagged: Side | null;
+  flagAt: number;
+  startedAt: number;
+  /** Lateness (22.1–22.4): sides marked absent at the start, and the forfeit limit (0 = none). */
+  blackAbsent: boolean;
+  whiteAbsent: boolean;
+  lateLimitMs: number;
+  /** The time of the last operation: later ones cannot go back before it. */
+  lastT: number;
+}
+
+export type Result = Game | string;
+
+export function other(s: Side): Side {
+  return s === "black" ? "white" : "black";
+}
+
+export function controlOf(g: Game, s: Side): TimeControl {
+  return s === "black" ? g.blackControl : g.whiteControl;
+}
+
+export function newGame(black: TimeControl, white: TimeControl): Game {
+  return {
+    blackControl: black,
+    whiteControl: white,
+    handicap: 0,
+    phase: "setup",
+    toMove: "black",
+    black: initialSide(black),
+    white: initialSide(white),
+    runSince: 0,
+    turnMs: 0,
+    flagged: null,
+    flagAt: 0,
+    startedAt: -1,
+    blackAbsent: false,
+    whiteAbsent: false,
+    lateLimitMs: 3600000,
+    lastT: 0,
+  };
+}
+
+function clone(g: Game): Game {
+  const n = Object.assign({}, g);
+  n.black = copySide(g.black);
+  n.white = copySide(g.white);
+  return n;
+}
+
+/** How long the current turn has lasted at t. */
+export function turnElapsed(g: Game, t: number): number {
+  if (g.phase === "running") return g.turnMs + Math.max(0, t - g.runSince);
+  if (g.phase === "flagged" && g.flagged === g.toMove) return g.turnMs + (g.flagAt - g.runSince);
+  return g.turnMs;
+}
+
+export function readSide(g: Game, s: Side, t: number): Reading {
+  const e = s === g.toMove && g.phase !== "setup" ? turnElapsed(g, t) : 0;
+  const r = read(controlOf(g, s), g[s], e);
+  if (g.flagged === s) r.out = true;
+  return r;
+}
+
+/** When the running side's flag falls (reaching the limit exactly loses). */
+export function flagTime(g: Game): number {
+  return g.runSince + lossAt(controlOf(g, g.toMove), g[g.toMove]) - g.turnMs;
+}
+
+/** Lets the flag fall if it has by t. */
+export function settle(g: Game, t: number): Game {
+  if (g.phase !== "running") return g;
+  const at = flagTime(g);
+  if (at > t) return g;
+  const n = clone(g);
+  n.phase = "flagged";
+  n.flagged = g.toMove;
+  n.flagAt = at;
+  return n;
+}
+
+function begin(g: Game, t: number): Game {
+  const n = clone(g);
+  n.lastT = Math.max(t, g.lastT);
+  return n;
+}
+
+// --- set-up -----------------------------------------------------------------------------------------
+
+export function setControl(g: Game, side: Side | null, c: TimeControl): Result {
+  if (g.phase !== "setup") return "the time control is set before the game starts";
+  const n = clone(g);
+  if (side !== "white") {
+    n.blackControl = c;
+    n.black = initialSide(c);
+  }
+  if (side !== "black") {
+    n.whiteControl = c;
+    n.white = initialSide(c);
+  }
+  return n;
+}
+
+export function setHandicap(g: Game, stones: number): Result {
+  if (g.phase !== "setup") return "the handicap is set before the game starts";
+  if (stones !== Math.floor(stones) || stones < 0 || stones > 9 || stones === 1) return "a handicap is 0 (even) or 2 to 9 stones";
+  const n = clone(g);
+  n.handicap = stones;
+  n.toMove = stones >= 2 ? "white" : "black";
+  return n;
+}
+
+export function setLateLimit(g: Game, ms: number): Result {
+  if (g.phase !== "setup") return "the lateness limit is set before the game starts";
+  const n = clone(g);
+  n.lateLimitMs = ms;
+  return n;
+}
+
+// --- the players --------------------------------------------------------------------------------------
+
+/** The arbiter starts the clock: the side to move runs (Black, or White with a handicap). */
+export function start(g: Game, t: number): Result {
+  if (g.phase !== "setup") return "the game has already started";
+  const n = begin(g, t);
+  n.phase = "running";
+  n.startedAt = n.lastT;
+  n.runSince = n.lastT;
+  n.turnMs = 0;
+  return n;
+}
+
+/** A player's button. The side whose time runs ends its move; before the start, the other side's
+ *  button starts the game (White presses to start Black's clock). Anything else changes nothing. */
+export function press(g: Game, side: Side, t: number): Result {
+  if (g.phase === "setup") {
+    if (side === g.toMove) return "the game starts when " + other(side) + " presses";
+    return start(g, t);
+  }
+  let base = g;
+  // A press that happened before the flag fell, but reached us after it: the press wins.
+  if (g.phase === "flagged" && g.flagged === side && g.toMove === side && Math.max(t, g.lastT) < g.flagAt) {
+    base = clone(g);
+    base.phase = "running";
+    base.flagged = null;
+  }
+  if (base.phase === "paused") return "the clock is paused";
+  if (base.phase === "ended") return "the game is over";
+  if (base.phase === "flagged") return base.flagged + " has run out of time";
+  if (side !== base.toMove) return "it is " + base.toMove + "'s move";
+  const n = begin(base, t);
+  n[side] = afterMove(controlOf(n, side), n[side], turnElapsed(base, n.lastT));
+  n.toMove = other(side);
+  n.runSince = n.lastT;
+  n.turnMs = 0;
+  return n;
+}
+
+// --- the arbiter --------------------------------------------------------------------------------------
+
+/** Stops the running turn, keeping what must still count of it (a started period). */
+function stopTurn(g: Game, n: Game): void {
+  const r = rebase(controlOf(g, g.toMove), g[g.toMove], turnElapsed(g, n.lastT));
+  n[g.toMove] = r[0];
+  n.turnMs = r[1];
+  n.runSince = n.lastT;
+}
+
+export function pause(g: Game, t: number): Result {
+  if (g.phase !== "running") return g.phase === "paused" ? "the clock is already paused" : "the clock is not running";
+  const n = begin(g, t);
+  stopTurn(g, n);
+  n.phase = "paused";
+  return n;
+}
+
+export function resume(g: Game, t: number): Result {
+  if (g.phase !== "paused") return "the clock is not paused";
+  const n = begin(g, t);
+  n.phase = "running";
+  n.runSince = n.lastT;
+  return n;
+}
+
+export function end(g: Game, t: number): Result {
+  if (g.phase === "setup") return "the game has not started";
+  if (g.phase === "ended") return "the game is already over";
+  const n = begin(g, t);
+  if (g.phase === "running") stopTurn(g, n);
+  n.phase = "ended";
+  return n;
+}
+
+export type Field = "main" | "periods" | "block" | "movesleft" | "moves";
+
+/** Sets one reading of a side (22.8: only the chief arbiter). The clock must be stopped. Setting the
+ *  time of the side to move restarts its current period. A flagged side given time again is paused. */
+export function correct(g: Game, side: Side, field: Field, value: number, t: number): Result {
+  if (g.phase === "running") return "pause the clock first";
+  if (g.phase === "ended") return "the game is over";
+  const c = controlOf(g, side);
+  if (value !== Math.floor(value) || value < 0) return "a correction is a whole number, 0 or more";
+  if (field === "periods" && c.kind !== "byoyomi") return side + " has no byoyomi periods";
+  if ((field === "block" || field === "movesleft") && c.kind !== "moves") return side + " has no moves per block";
+  if (field === "movesleft" && (value < 1 || (c.kind === "moves" && value > c.moves))) return "moves left must be 1 to the moves per block";
+  if ((field === "main" || field === "block") && value > 360000000) return "longer than 100 hours";
+  if (field === "periods" && value > 99) return "at most 99 periods";
+  const n = begin(g, t);
+  if (g.phase === "flagged" && side === g.toMove) {
+    n[side] = rebase(c, g[side], turnElapsed(g, n.lastT))[0];
+    n.turnMs = 0;
+    n.runSince = g.flagAt; // the flagged turn now reads as settled: nothing more elapses in it
+  }
+  const s = n[side];
+  if (field === "main") s.mainMs = value;
+  else if (field === "periods") s.periodsLeft = value;
+  else if (field === "block") s.blockMs = value;
+  else if (field === "movesleft") s.movesLeft = value;
+  else s.moves = value;
+  if (side === g.toMove && field !== "moves") n.turnMs = 0;
+  if (g.phase === "flagged" && g.flagged === side && lossAt(c, s) > (side === g.toMove ? n.turnMs : 0)) {
+    n.phase = "paused";
+    n.flagged = null;
+    n.runSince = n.lastT;
+  }
+  return n;
+}
+
+/** Proportional correction (22.8): the true total elapsed time is shared in proportion to what the
+ *  clock measured for each side; the difference is charged or given back. */
+export function rescale(g: Game, totalMs: number, t: number): Result {
+  if (g.phase !== "paused") return "pause the clock first";
+  const usedB = g.black.usedMs + (g.toMove === "black" ? g.turnMs : 0);
+  const usedW = g.white.usedMs + (g.toMove === "white" ? g.turnMs : 0);
+  if (usedB + usedW === 0) return "no time has been used yet";
+  if (totalMs !== Math.floor(totalMs) || totalMs < 0) return "the true elapsed time is a whole number of ms";
+  const newB = Math.round((usedB * totalMs) / (usedB + usedW));
+  const n = begin(g, t);
+  adjust(n, "black", newB - usedB);
+  adjust(n, "white", totalMs - newB - usedW);
+  return flagIfOut(n);
+}
+
+function adjust(n: Game, side: Side, deltaMs: number): void {
+  const c = controlOf(n, side);
+  const s = deltaMs > 0 ? charge(c, n[side], deltaMs) : copySide(n[side]);
+  if (deltaMs < 0) s.mainMs -= deltaMs;
+  s.usedMs += deltaMs;
+  n[side] = s;
+}
+
+/** After a deduction: a side with no time left has lost, now. */
+function flagIfOut(n: Game): Game {
+  const sides: Side[] = [n.toMove, other(n.toMove)];
+  for (const s of sides) {
+    const e = s === n.toMove ? n.turnMs : 0;
+    if (lossAt(controlOf(n, s), n[s]) <= e && n.phase !== "ended") {
+      n.phase = "flagged";
+      n.flagged = s;
+      n.flagAt = n.lastT;
+      n.toMove = s;
+      n.runSince = n.lastT;
+      n.turnMs = e;
+      return n;
+    }
+  }
+  return n;
+}
+
+/** Marks a side absent at the start (22.1–22.4): its time runs as usual until it arrives. */
+export function absent(g: Game, side: Side, t: number): Result {
+  if (g.phase === "ended" || g.phase === "flagged") return "the game is over";
+  if (g[side].moves > 0) return side + " has already moved";
+  if (side === "black" ? g.blackAbsent : g.whiteAbsent) return side + " is already marked absent";
+  const n = begin(g, t);
+  if (side === "black") n.blackAbsent = true;
+  else n.whiteAbsent = true;
+  return n;
+}
+
+/** The absent side arrives: its lateness is deducted a second time (double deduction, 22.1), so that
+ *  2 × lateness is charged in all. With no main time, byoyomi was counted instead (22.4): no deduction. */
+export function arrive(g: Game, side: Side, t: number): Result {
+  if (!(side === "black" ? g.blackAbsent : g.whiteAbsent)) return side + " is not marked absent";
+  if (g.phase === "setup") return "the game has not started";
+  if (g.phase === "ended" || g.phase === "flagged") return "the game is over";
+  const lateMs = Math.max(t, g.lastT) - g.startedAt;
+  if (g.lateLimitMs > 0 && lateMs > g.lateLimitMs) return side + " is past the lateness limit and has lost the game (22.1)";
+  const n = begin(g, t);
+  if (side === "black") n.blackAbsent = false;
+  else n.whiteAbsent = false;
+  const c = controlOf(g, side);
+  if (c.mainMs === 0) return n;
+  if (side === g.toMove && g.phase === "running") stopTurn(g, n);
+  const ran = n[side].usedMs + (side === n.toMove ? n.turnMs : 0);
+  const deduct = Math.max(0, 2 * lateMs - ran);
+  n[side] = charge(c, n[side], deduct);
+  return flagIfOut(n);
+}
+
+/** 22.5: at the player's request a loss on time in the last period becomes a pass; the opponent's
+ *  clock runs and the same byoyomi goes on. */
+export function timeoutToPass(g: Game, t: number): Result {
+  if (g.phase !== "flagged" || g.flagged === null) return "no side has run out of time";
+  const side = g.flagged;
+  if (controlOf(g, side).kind !== "byoyomi") return "a pass for a timeout is only given in byoyomi (22.5)";
+  const n = begin(g, t);
+  const s = copySide(g[side]);
+  s.usedMs += turnElapsed(g, n.lastT);
+  s.mainMs = 0;
+  s.periodsLeft = 1;
+  s.moves++;
+  s.passes++;
+  n[side] = s;
+  n.phase = "running";
+  n.flagged = null;
+  n.toMove = other(side);
+  n.runSince = n.lastT;
+  n.turnMs = 0;
+  return n;
+}

@@ -1,0 +1,6 @@
+// The timing core's public face. Pure: numbers in, data out; no timers, no I/O, no host globals.
+export * from "./control";
+export * from "./schedule";
+export { type SideClock, type Reading, NEVER } from "./side";
+export * from "./game";
+export * from "./clock";

@@ -1,0 +1,214 @@
+// One side's clock under its time control. A side is a snapshot taken when its current (or last)
+// turn began; everything during the turn is derived from `e`, the milliseconds the turn has lasted.
+// Nothing here counts ticks: a turn of e ms costs exactly what e says, whenever it is asked.
+
+import type { TimeControl } from "./control";
+import { type CallOptions, type PeriodCalls, ordinaryCalls, lastCalls } from "./schedule";
+
+export interface SideClock {
+  mainMs: number;
+  /** byoyomi: periods left, the current one included. */
+  periodsLeft: number;
+  /** moves per block: time and moves left in the current block (block 1 before overtime). */
+  blockMs: number;
+  movesLeft: number;
+  /** Moves made, timeouts turned into passes included. */
+  moves: number;
+  /** Timeouts turned into passes (22.5). */
+  passes: number;
+  /** Thinking time the clock has measured over the settled turns (for 22.8). */
+  usedMs: number;
+}
+
+/** What a side shows at an instant. */
+export interface Reading {
+  mainMs: number;
+  periodsLeft: number;
+  /** byoyomi: time left in the current period (the whole period while in main time). */
+  periodMs: number;
+  blockMs: number;
+  movesLeft: number;
+  moves: number;
+  /** In byoyomi or in a block of moves. */
+  overtime: boolean;
+  /** Has lost on time. */
+  out: boolean;
+  /** The countdown the face shows large: main, period or block time left. */
+  shownMs: number;
+}
+
+export interface Call {
+  /** Milliseconds into the turn. */
+  e: number;
+  say: string;
+  /** In the last period (or the final count): an overdue call here is made late, not dropped. */
+  last: boolean;
+}
+
+export const NEVER = 1e15; // later than any game; plain number so the core needs no Infinity checks
+
+export function initialSide(c: TimeControl): SideClock {
+  return {
+    mainMs: c.mainMs,
+    periodsLeft: c.kind === "byoyomi" ? c.periods : 0,
+    blockMs: c.kind === "moves" ? c.blockMs : 0,
+    movesLeft: c.kind === "moves" ? c.moves : 0,
+    moves: 0,
+    passes: 0,
+    usedMs: 0,
+  };
+}
+
+export function copySide(s: SideClock): SideClock {
+  return { mainMs: s.mainMs, periodsLeft: s.periodsLeft, blockMs: s.blockMs, movesLeft: s.movesLeft, moves: s.moves, passes: s.passes, usedMs: s.usedMs };
+}
+
+/** Turn elapsed at which the side has lost on time; NEVER if it cannot. Reaching it exactly loses. */
+export function lossAt(c: TimeControl, s: SideClock): number {
+  if (c.kind === "byoyomi") return s.mainMs + s.periodsLeft * c.periodMs;
+  if (c.kind === "moves") return s.mainMs + s.blockMs;
+  return s.mainMs;
+}
+
+export function read(c: TimeControl, s: SideClock, e: number): Reading {
+  const r: Reading = {
+    mainMs: Math.max(0, s.mainMs - e),
+    periodsLeft: s.periodsLeft,
+    periodMs: c.kind === "byoyomi" ? c.periodMs : 0,
+    blockMs: s.blockMs,
+    movesLeft: s.movesLeft,
+    moves: s.moves,
+    overtime: false,
+    out: e >= lossAt(c, s),
+    shownMs: 0,
+  };
+  r.shownMs = r.mainMs;
+  const over = e - s.mainMs;
+  if (c.kind === "byoyomi" && (over >= 0 || s.mainMs === 0)) {
+    const used = Math.floor(Math.max(0, over) / c.periodMs);
+    r.overtime = true;
+    r.periodsLeft = Math.max(0, s.periodsLeft - used);
+    r.periodMs = r.out ? 0 : c.periodMs - (Math.max(0, over) - used * c.periodMs);
+    r.shownMs = r.periodMs;
+  } else if (c.kind === "moves" && (over >= 0 || s.mainMs === 0)) {
+    r.overtime = true;
+    r.blockMs = Math.max(0, s.blockMs - Math.max(0, over));
+    r.shownMs = r.blockMs;
+  }
+  return r;
+}
+
+/** The snapshot after a move that took e ms (e below lossAt). */
+export function afterMove(c: TimeControl, s: SideClock, e: number): SideClock {
+  const n = charge(c, s, e);
+  n.moves++;
+  n.usedMs += e;
+  if (c.kind === "fischer") n.mainMs += c.incrementMs;
+  if (c.kind === "bronstein") n.mainMs += Math.min(e, c.delayMs);
+  if (c.kind === "moves" && e >= s.mainMs) {
+    n.movesLeft--;
+    if (n.movesLeft === 0) {
+      n.movesLeft = c.moves;
+      n.blockMs = (c.carry ? n.blockMs : 0) + c.blockMs;
+    }
+  }
+  return n;
+}
+
+/** Takes ms off the side as time spent (a turn's time, a lateness deduction): main first, then
+ *  whole byoyomi periods (under one period costs nothing) or block time. Moves and usedMs untouched. */
+export function charge(c: TimeControl, s: SideClock, ms: number): SideClock {
+  const n = copySide(s);
+  const over = ms - s.mainMs;
+  n.mainMs = Math.max(0, s.mainMs - ms);
+  if (over > 0 && c.kind === "byoyomi") n.periodsLeft = Math.max(0, s.periodsLeft - Math.floor(over / c.periodMs));
+  if (over > 0 && c.kind === "moves") n.blockMs = Math.max(0, s.blockMs - over);
+  return n;
+}
+
+/** An equivalent snapshot whose turn has lasted as little as possible: what a pause or a correction
+ *  keeps. Returns the snapshot and the elapsed time that must still count (a started period,
+ *  a Bronstein credit). */
+export function rebase(c: TimeControl, s: SideClock, e: number): [SideClock, number] {
+  const n = charge(c, s, e);
+  let keep = 0;
+  if (c.kind === "byoyomi" && e > s.mainMs) keep = (e - s.mainMs) % c.periodMs;
+  if (c.kind === "bronstein") {
+    keep = Math.min(e, c.delayMs);
+    n.mainMs = s.mainMs - e + keep;
+  }
+  n.usedMs += e - keep;
+  return [n, keep];
+}
+
+/** The next turn elapsed after e at which the shown countdown changes its whole second. */
+export function nextChange(c: TimeControl, s: SideClock, e: number): number {
+  if (e >= lossAt(c, s)) return NEVER;
+  const shown = read(c, s, e).shownMs;
+  return e + (shown % 1000 || 1000);
+}
+
+// --- calls ------------------------------------------------------------------------------------------
+
+/** The calls of a turn with e0 < e ≤ e1, in order. `fresh`: the turn is the side's first, so entering
+ *  byoyomi with no main time is announced at its start. */
+export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: number, e1: number, fresh: boolean, out: Call[]): void {
+  const M = s.mainMs;
+  const add = (e: number, say: string, last: boolean) => {
+    if (e > e0 && e <= e1) out.push({ e: e, say: say, last: last });
+  };
+  for (const w of o.warnSec) {
+    const e = M - w * 1000;
+    if (e > 0) add(e, w % 60 === 0 ? "mins:" + w / 60 : "secs:" + w, false);
+  }
+  if (c.kind === "byoyomi") {
+    if (M > 0 || fresh) {
+      add(M, "byoyomi", false);
+      add(M, "left:" + s.periodsLeft, false);
+    }
+    const P = c.periodMs;
+    // only the periods that overlap (e0, e1]
+    const kFrom = Math.max(0, Math.floor((e0 - M) / P));
+    for (let k = kFrom; k < s.periodsLeft; k++) {
+      const start = M + k * P;
+      if (start > e1) break;
+      const isLast = k === s.periodsLeft - 1;
+      periodCalls(isLast ? lastCalls(o, P) : ordinaryCalls(o, P), start, isLast, add);
+      if (isLast) {
+        if (o.timeoutCall) add(start + P, "timeout", true);
+      } else {
+        add(start + P, "used", false);
+        add(start + P, "left:" + (s.periodsLeft - k - 1), false);
+      }
+    }
+    return;
+  }
+  if (c.kind === "moves" && (M > 0 || fresh)) {
+    add(M, "byoyomi", false);
+    add(M, "moves:" + s.movesLeft, false);
+  }
+  const end = lossAt(c, s);
+  if (o.countdown) {
+    for (let k = 1; k <= 10; k++) {
+      const e = end - (10 - k) * 1000;
+      if (e >= 0) add(e, "count:" + k, true);
+    }
+  }
+  if (o.timeoutCall) add(end, "timeout", true);
+}
+
+function periodCalls(pc: PeriodCalls, start: number, last: boolean, add: (e: number, say: string, last: boolean) => void): void {
+  for (const sec of pc.elapsedSec) add(start + sec * 1000, "elapsed:" + sec, last);
+  for (let k = 1; k <= pc.countN; k++) add(start + (pc.countFromSec + k - 1) * 1000, "count:" + k, last);
+}
+
+/** The answer to a player's question (16.2): periods, moves and time left. */
+export function queryAnswer(c: TimeControl, r: Reading): string[] {
+  if (c.kind === "byoyomi" && r.overtime) return ["periods:" + r.periodsLeft];
+  if (c.kind === "moves" && r.overtime) return ["moves:" + r.movesLeft, timeLeft(r.blockMs)];
+  return [timeLeft(r.mainMs)];
+}
+
+function timeLeft(ms: number): string {
+  return ms >= 60000 ? "mins:" + Math.floor(ms / 60000) : "secs:" + Math.floor(ms / 1000);
+}

@@ -1,0 +1,50 @@
+// `npm run sim` opens the interactive clock; `npm run --silent sim -- run FILE` prints a transcript.
+
+import { parseArgs } from "node:util";
+import { readFileSync } from "node:fs";
+import { parseScript } from "./script";
+import { runScript } from "./run";
+import { transcript } from "./transcript";
+
+const USAGE = "usage: npm run sim                      interactive clock in the terminal\n" +
+  "       npm run --silent sim -- run FILE [--log]   run a script, print its transcript";
+
+function main(argv: string[]): number {
+  let args;
+  try {
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  } catch (e) {
+    process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
+    return 2;
+  }
+  const [cmd, file] = args.positionals;
+  if (args.values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  if (cmd === undefined) {
+    process.stderr.write("the interactive clock is not built yet\n");
+    return 2;
+  }
+  if (cmd !== "run" || file === undefined || args.positionals.length !== 2) {
+    process.stderr.write(USAGE + "\n");
+    return 2;
+  }
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    process.stderr.write("cannot read " + file + ": " + (e as Error).message + "\n");
+    return 2;
+  }
+  const script = parseScript(text);
+  if (Array.isArray(script)) {
+    for (const e of script) process.stderr.write(file + ":" + e.line + ": " + e.error + "\n");
+    return 1;
+  }
+  const r = runScript(script, 20, null);
+  process.stdout.write(transcript(r.outputs, r.clock, r.endMs, args.values.log === true).join("\n") + "\n");
+  return 0;
+}
+
+process.exitCode = main(process.argv.slice(2));

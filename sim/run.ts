@@ -1,0 +1,44 @@
+// Runs a script on virtual time: the same loop a board runs (sleep until nextWakeAt, wake, advance),
+// with the clock jumping instead of sleeping. Optionally every wake-up comes late, to show that
+// lateness never changes a reading.
+
+import { Clock, newGame, defaultCallOptions, NEVER, parseControl, isParseError, type Output, type TimeControl } from "../firmware/core/index";
+import type { Script } from "./script";
+
+export interface RunResult {
+  clock: Clock;
+  outputs: Output[];
+  endMs: number;
+}
+
+/** A placeholder until the script's own control line is applied (parseScript requires one). */
+function placeholder(): TimeControl {
+  const c = parseControl("1h");
+  if (isParseError(c)) throw new Error(c.error);
+  return c;
+}
+
+/** `lateMs(t)` says how late the wake-up due at t comes (0 = on time). */
+export function runScript(script: Script, graceMs: number, lateMs: ((t: number) => number) | null): RunResult {
+  const clock = new Clock(newGame(placeholder(), placeholder()), defaultCallOptions(), graceMs, 1 << 30);
+  const outputs: Output[] = [];
+  const emit = (os: Output[]) => {
+    for (const o of os) outputs.push(o);
+  };
+  for (const op of script.setup) emit(clock.apply(op, 0));
+  const until = (t: number) => {
+    for (;;) {
+      const w = clock.nextWakeAt();
+      if (w === NEVER || w > t) break;
+      const wake = lateMs ? Math.min(t, w + lateMs(w)) : w;
+      emit(clock.advance(Math.max(wake, clock.cursor + 1)));
+    }
+  };
+  for (const ev of script.events) {
+    until(ev.tMs);
+    emit(clock.apply(ev.op, ev.tMs));
+  }
+  until(script.endMs);
+  emit(clock.advance(script.endMs));
+  return { clock: clock, outputs: outputs, endMs: script.endMs };
+}
