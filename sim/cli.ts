@@ -5,6 +5,7 @@ import { readFileSync } from "node:fs";
 import { parseScript } from "./script";
 import { runScript } from "./run";
 import { transcript } from "./transcript";
+import { runTerminal } from "./terminal";
 
 const USAGE = "usage: npm run sim                      interactive clock in the terminal\n" +
   "       npm run --silent sim -- run FILE [--log]   run a script, print its transcript";
@@ -12,7 +13,7 @@ const USAGE = "usage: npm run sim                      interactive clock in the 
 function main(argv: string[]): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, control: { type: "string" }, handicap: { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -23,8 +24,7 @@ function main(argv: string[]): number {
     return 0;
   }
   if (cmd === undefined) {
-    process.stderr.write("the interactive clock is not built yet\n");
-    return 2;
+    return runTerminal({ control: args.values.control, handicap: args.values.handicap });
   }
   if (cmd !== "run" || file === undefined || args.positionals.length !== 2) {
     process.stderr.write(USAGE + "\n");

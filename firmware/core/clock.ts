@@ -101,7 +101,9 @@ export class Clock {
           this.record(t, "dropped", side, c.say);
         }
       }
-      if (lateLast && lateLast.kind === "call") {
+      if (lateLast && out.length > 0) {
+        this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say); // a newer call supersedes it
+      } else if (lateLast && lateLast.kind === "call") {
         // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
         const due = lateLast.t;
         out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });

@@ -8,8 +8,8 @@
 //   10m+F5s        Fischer: 5 s added after every move
 //   10m+D5s        Bronstein delay: up to 5 s of each move given back
 //
-// Durations are written with h, m, s (e.g. 1h30m, 90m, 45s); the printer uses the shortest spelling,
-// so a printed control parses and prints back to the same string.
+// Durations are written with h, m and s (1h30m, 90m, 45s). Each duration prints one way (see
+// formatDuration), so a printed control parses and prints back to the same string.
 
 export type TimeControl =
   | { kind: "absolute"; mainMs: number }
@@ -82,20 +82,18 @@ function readInt(text: string, pos: number, what: string): [number, number] | Pa
   return [n, i];
 }
 
-/** The shortest spelling of a duration; ties go to the larger unit (90m, 2h, 1h1m, 45s, 0). */
+/** How a duration prints: whole hours as `2h`, under 100 minutes or seconds in that one unit (`90m`,
+ *  `45s`), anything else spelt out (`1h55m`, `2m30s`). */
 export function formatDuration(ms: number): string {
   if (ms === 0) return "0";
-  const candidates: string[] = [];
-  if (ms % HOUR === 0) candidates.push(ms / HOUR + "h");
-  if (ms % MIN === 0) candidates.push(ms / MIN + "m");
-  if (ms % SEC === 0) candidates.push(ms / SEC + "s");
+  if (ms % HOUR === 0) return ms / HOUR + "h";
+  if (ms % MIN === 0 && ms < 100 * MIN) return ms / MIN + "m";
+  if (ms % SEC === 0 && ms < 100 * SEC) return ms / SEC + "s";
   const h = Math.floor(ms / HOUR);
   const m = Math.floor((ms % HOUR) / MIN);
   const s = Math.floor((ms % MIN) / SEC);
-  candidates.push((h ? h + "h" : "") + (m ? m + "m" : "") + (s ? s + "s" : ""));
-  let best = candidates[0];
-  for (const c of candidates) if (c.length < best.length) best = c;
-  return best;
+  const rest = ms % SEC;
+  return (h ? h + "h" : "") + (m ? m + "m" : "") + (s || rest ? s + (rest ? "." + ("00" + rest).slice(-3) : "") + "s" : "");
 }
 
 /** Parses a duration on its own (used by arbiter commands); the whole text must be a duration. */

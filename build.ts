@@ -1,0 +1,351 @@
+// Bundles the firmware for Espruino (npm run build), then checks the bundle itself for what the
+// Espruino interpreter cannot run (shared/ESPRUINO.md): esbuild's flags lower or refuse the syntax
+// it knows about, but globals, methods, loop closures and hoisting only show in the output.
+
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { gzipSync } from "node:zlib";
+import * as esbuild from "esbuild";
+import * as acorn from "acorn";
+import * as walk from "acorn-walk";
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/** The firmware's entry: the device app once it exists, the timing core until then. */
+export const ENTRY = existsSync(join(ROOT, "hw/main.ts")) ? "hw/main.ts" : "firmware/core/index.ts";
+export const OUTFILE = "dist/clock.js";
+
+/** Espruino's own modules: left as literal `require("…")`, which the espruino CLI looks for. */
+export const EXTERNALS = ["Storage", "SSD1306", "Flash", "heatshrink"];
+
+/** false = Espruino lacks it: esbuild lowers the first group and refuses to build the second. */
+export const SUPPORTED: Record<string, boolean> = {
+  "optional-chain": false,
+  "nullish-coalescing": false,
+  "exponent-operator": false,
+  "logical-assignment": false,
+  "object-rest-spread": false,
+  "class-field": false,
+  "class-static-field": false,
+  destructuring: false,
+  "default-argument": false,
+  "rest-argument": false,
+  "array-spread": false,
+  generator: false,
+  "async-await": false,
+  "async-generator": false,
+  "for-await": false,
+};
+
+/** Bundles TypeScript source given as text (imports resolve from the repository root). */
+export async function bundle(source: string, minify = true): Promise<{ code: string; map: string }> {
+  const result = await esbuild.build({
+    stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
+    outfile: join(ROOT, OUTFILE),
+    write: false,
+    bundle: true,
+    format: "cjs",
+    target: "es2015",
+    minify: minify,
+    supported: SUPPORTED,
+    external: EXTERNALS,
+    sourcemap: "external",
+    sourcesContent: false,
+    logLevel: "silent",
+  });
+  const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
+  return { code: file(".js"), map: file(".js.map") };
+}
+
+export interface Built {
+  path: string;
+  bytes: number;
+  gzipBytes: number;
+  problems: Problem[];
+}
+
+/** Builds dist/clock.js (and its source map) and checks it. Throws when esbuild refuses. */
+export async function buildFirmware(): Promise<Built> {
+  // Not entryPoints: esbuild's CJS wrapper for an ESM entry (__toCommonJS) copies the exports with
+  // getters made in a `for (let …)` loop, which all read the last export on Espruino.
+  const { code, map } = await bundle(`import * as app from "./${ENTRY}";\nmodule.exports = app;\n`);
+  const path = join(ROOT, OUTFILE);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, code);
+  writeFileSync(path + ".map", map);
+  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems: checkEspruino(code, EXTERNALS) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The check
+
+/** A construct Espruino cannot run. line is 1-based, column is 1-based. */
+export interface Problem {
+  line: number;
+  column: number;
+  message: string;
+}
+
+const GLOBALS = ["Map", "Set", "WeakMap", "WeakSet", "Symbol", "Proxy", "Reflect", "BigInt", "RangeError", "globalThis"];
+const STATICS = [
+  "Array.from", "Array.of", "Math.trunc", "Math.hypot", "Math.imul", "Number.isInteger", "Number.EPSILON",
+  "Number.MAX_SAFE_INTEGER", "Object.freeze", "Object.seal", "Object.is", "Promise.race", "Promise.allSettled",
+];
+const METHODS = ["flat", "flatMap", "lastIndexOf", "trimStart", "localeCompare", "finally"];
+const ERRORS = ["Error", "TypeError", "SyntaxError", "ReferenceError", "RangeError", "EvalError", "URIError", "InternalError"];
+/** Array methods that call their callback before returning: a loop closure passed to them is safe. */
+const SYNC_CALLERS = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce", "sort"];
+
+type Node = acorn.AnyNode;
+
+/**
+ * What in `code` (a script, as uploaded) Espruino would reject or run differently.
+ * If `modules` is given, a literal require of any other module is refused too.
+ *
+ * Approximations (by name, not by full scope analysis; rename to silence a false alarm):
+ * - a global counts as used when no binding of that name appears anywhere in the code;
+ * - loop closures: a function created in the body of `for (let/const …)` that mentions a loop
+ *   variable (other than as its own parameter), unless it is called right away (IIFE) or passed
+ *   straight to a synchronous array method (forEach, map, …);
+ * - hoisting: in each statement list (program, function body, block), a name used by code that runs
+ *   before a later function declaration of that name; calls are followed into function declarations
+ *   of the same list, not into function expressions or methods.
+ */
+export function checkEspruino(code: string, modules?: string[]): Problem[] {
+  const problems: Problem[] = [];
+  const at = (n: { loc?: acorn.SourceLocation | null }, message: string) =>
+    problems.push({ line: n.loc!.start.line, column: n.loc!.start.column + 1, message });
+
+  let ast: acorn.Program;
+  const privates: acorn.Token[] = [];
+  try {
+    ast = acorn.parse(code, {
+      ecmaVersion: "latest",
+      sourceType: "script",
+      locations: true,
+      onToken: (t) => {
+        if (t.type === acorn.tokTypes.privateId) privates.push(t);
+      },
+    });
+  } catch (e) {
+    const err = e as SyntaxError & { loc?: { line: number; column: number } };
+    return [{ line: err.loc?.line ?? 1, column: (err.loc?.column ?? 0) + 1, message: "does not parse as a script: " + err.message }];
+  }
+  for (const t of privates) at(t, "private field " + code.slice(t.start, t.end));
+
+  const declared = bindings(ast, new Set<string>());
+  const isGlobal = (n: Node, name?: string): boolean =>
+    n.type === "Identifier" && (name === undefined || n.name === name) && !declared.has(n.name);
+
+  walk.simple(ast, {
+    ObjectPattern: (n) => at(n, "destructuring pattern"),
+    ArrayPattern: (n) => at(n, "destructuring pattern"),
+    AssignmentPattern: (n) => at(n, "default value (parameter or destructuring)"),
+    RestElement: (n) => at(n, "rest parameter"),
+    SpreadElement: (n) => at(n, "spread ..."),
+    ChainExpression: (n) => at(n, "optional chaining ?."),
+    LabeledStatement: (n) => at(n, "labelled statement"),
+    TaggedTemplateExpression: (n) => at(n, "tagged template"),
+    PropertyDefinition: (n) => at(n, "class field left unlowered"),
+    StaticBlock: (n) => at(n, "class static block"),
+    ImportExpression: (n) => at(n, "dynamic import()"),
+    MetaProperty: (n) => at(n, n.meta.name + "." + n.property.name),
+    AwaitExpression: (n) => at(n, "await"),
+    ForOfStatement: (n) => n.await && at(n, "for await"),
+    Function: (n) => {
+      if (n.async) at(n, "async function");
+      if (n.generator) at(n, "generator function");
+    },
+    BinaryExpression: (n) => n.operator === "**" && at(n, "exponent operator **"),
+    AssignmentExpression: (n) => {
+      if (["**=", "||=", "&&=", "??="].includes(n.operator)) at(n, "assignment operator " + n.operator);
+      if (n.left.type === "MemberExpression" && propName(n.left) === "length") at(n, "assigning .length throws on Espruino arrays");
+    },
+    Literal: (n) => n.bigint !== undefined && at(n, "BigInt literal"),
+    Property: (n) => n.computed && at(n, "computed object key {[k]: v}"),
+    MethodDefinition: (n) => n.computed && at(n, "computed class member name"),
+    Class: (n) => {
+      if (n.superClass && n.superClass.type === "Identifier" && ERRORS.includes(n.superClass.name) && isGlobal(n.superClass))
+        at(n, "class extends " + n.superClass.name + " (loses message on Espruino)");
+    },
+    Identifier: (n) => GLOBALS.includes(n.name) && isGlobal(n) && at(n, n.name + " is not in Espruino"),
+    MemberExpression: (n) => {
+      const p = propName(n);
+      if (p === null) return;
+      if (n.object.type === "Identifier" && isGlobal(n.object) && STATICS.includes(n.object.name + "." + p))
+        at(n, n.object.name + "." + p + " is not in Espruino");
+      else if (METHODS.includes(p)) at(n.property, "." + p + " is not in Espruino");
+    },
+    CallExpression: (n) => {
+      if (!isGlobal(n.callee, "require")) return;
+      const a = n.arguments;
+      if (a.length !== 1 || a[0].type !== "Literal" || typeof a[0].value !== "string") at(n, "require() without a literal module name");
+      else if (modules && !modules.includes(a[0].value)) at(n, 'require("' + a[0].value + '") of a module that is not an Espruino external');
+    },
+  });
+
+  loopClosures(ast, at);
+  hoisting(ast, at);
+  problems.sort((a, b) => a.line - b.line || a.column - b.column);
+  return problems.filter((p, i) => i === 0 || p.line !== problems[i - 1].line || p.column !== problems[i - 1].column || p.message !== problems[i - 1].message);
+}
+
+/** `a.b` or `a["b"]` → "b"; any other computed access → null. */
+function propName(n: acorn.MemberExpression): string | null {
+  if (!n.computed && n.property.type === "Identifier") return n.property.name;
+  if (n.computed && n.property.type === "Literal" && typeof n.property.value === "string") return n.property.value;
+  return null;
+}
+
+/** Names bound in n (declarations, parameters, assignment targets) added to out. */
+function bindings(n: acorn.Node, out: Set<string>): Set<string> {
+  if (n.type === "Identifier") out.add((n as acorn.Identifier).name);
+  // acorn-walk visits binding identifiers as "VariablePattern", a category its types omit.
+  else walk.simple(n, { VariablePattern: (id: acorn.Identifier) => out.add(id.name) } as walk.SimpleVisitors<unknown>);
+  return out;
+}
+
+/** acorn-walk's callback also takes the category to walk a node as; its types omit it. */
+type Go = (node: acorn.Node, st: null, category?: string) => void;
+
+function isFunction(n: Node): n is acorn.FunctionExpression | acorn.ArrowFunctionExpression {
+  return n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression";
+}
+
+type At = (n: { loc?: acorn.SourceLocation | null }, message: string) => void;
+
+/** Closures made in a `for (let/const …)` body that capture the loop variable. */
+function loopClosures(ast: acorn.Program, at: At): void {
+  const loop = (n: acorn.ForStatement | acorn.ForInStatement | acorn.ForOfStatement) => {
+    const decl = n.type === "ForStatement" ? n.init : n.left;
+    if (!decl || decl.type !== "VariableDeclaration" || decl.kind === "var") return;
+    const names = new Set<string>();
+    for (const d of decl.declarations) bindings(d.id, names);
+    const inside = (fn: acorn.Function, c: Go) => walk.base.Function!(fn, null, c);
+    walk.recursive(n.body, null, {
+      Function(fn) {
+        const params = new Set<string>();
+        for (const p of fn.params) bindings(p, params);
+        let hit: acorn.Identifier | null = null;
+        walk.simple(fn, { Identifier: (id) => { if (!hit && names.has(id.name) && !params.has(id.name)) hit = id; } });
+        if (hit) at(hit, 'closure in a for-let/const loop captures "' + (hit as acorn.Identifier).name + '" (Espruino gives every such closure the last value)');
+      },
+      CallExpression(call, st, cb) {
+        const c = cb as Go;
+        const callee = call.callee;
+        const sync = isFunction(callee) ||
+          (callee.type === "MemberExpression" && SYNC_CALLERS.includes(propName(callee) ?? ""));
+        if (isFunction(callee)) inside(callee, c);
+        else c(callee, st, "Expression");
+        for (const a of call.arguments) {
+          if (sync && isFunction(a)) inside(a, c);
+          else c(a, st, "Expression");
+        }
+      },
+    });
+  };
+  walk.simple(ast, { ForStatement: loop, ForInStatement: loop, ForOfStatement: loop });
+}
+
+interface Use {
+  name: string;
+  node: acorn.Identifier;
+  called: boolean;
+}
+
+/** Names that code uses as it runs, not counting bodies of functions it only creates. */
+function immediateUses(n: acorn.Node): Use[] {
+  const uses: Use[] = [];
+  walk.recursive(n, null, {
+    Function() {},
+    Class(cl, st, c) {
+      if (cl.superClass) (c as Go)(cl.superClass, st, "Expression");
+    },
+    Identifier(id) {
+      uses.push({ name: id.name, node: id, called: false });
+    },
+    CallExpression(call, st, cb) {
+      const c = cb as Go;
+      const callee = call.callee;
+      if (isFunction(callee)) c(callee.body, st, callee.body.type === "BlockStatement" ? "Statement" : "Expression");
+      else if (callee.type === "Identifier") uses.push({ name: callee.name, node: callee, called: true });
+      else c(callee, st, "Expression");
+      for (const a of call.arguments) c(a, st, "Expression");
+    },
+  });
+  return uses;
+}
+
+/** Uses of function declarations that run before the declaration (Espruino does not hoist). */
+function hoisting(ast: acorn.Program, at: At): void {
+  const list = (body: (acorn.Statement | acorn.ModuleDeclaration)[]) => {
+    const index = new Map<string, number>();
+    body.forEach((s, i) => s.type === "FunctionDeclaration" && index.set(s.id.name, i));
+    if (index.size === 0) return;
+    const usesOf = new Map<number, Use[]>();
+    const bodyUses = (j: number) => {
+      if (!usesOf.has(j)) usesOf.set(j, immediateUses((body[j] as acorn.FunctionDeclaration).body));
+      return usesOf.get(j)!;
+    };
+    body.forEach((s, i) => {
+      if (s.type === "FunctionDeclaration") return;
+      for (const u of immediateUses(s)) {
+        // Follow calls into declarations already made, looking for one not yet made.
+        const seen = new Set<number>();
+        const follow = (use: Use, via: string): void => {
+          const j = index.get(use.name);
+          if (j === undefined) return;
+          if (j > i) {
+            at(u.node, use.name + " is used before its function declaration" + via + " (Espruino does not hoist)");
+            return;
+          }
+          if (!use.called || seen.has(j)) return;
+          seen.add(j);
+          for (const v of bodyUses(j)) follow(v, via + (via ? ", " : " via ") + use.name + "()");
+        };
+        follow(u, "");
+      }
+    });
+  };
+  list(ast.body);
+  walk.simple(ast, { BlockStatement: (b) => list(b.body) });
+}
+
+// ---------------------------------------------------------------------------------------------
+// npm run build
+
+/** "firmware/core/game.ts:12:5" for a problem in the bundle, or null when the map has no entry. */
+function sourceOf(p: Problem, mapPath: string, map: SourceMap): string | null {
+  const e = map.findEntry(p.line - 1, p.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  if (!e || e.originalSource === undefined) return null;
+  const file = relative(ROOT, resolve(dirname(mapPath), e.originalSource.replace(/^file:\/\//, "")));
+  return file + ":" + (e.originalLine! + 1) + ":" + (e.originalColumn! + 1);
+}
+
+async function main(): Promise<number> {
+  let built: Built;
+  try {
+    built = await buildFirmware();
+  } catch (e) {
+    console.error("esbuild refused the firmware (" + ENTRY + "):\n" + (e as Error).message);
+    return 1;
+  }
+  const out = relative(process.cwd(), built.path);
+  const { problems } = built;
+  console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
+    (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
+  if (problems.length > 0) {
+    const map = new SourceMap(JSON.parse(readFileSync(built.path + ".map", "utf8")));
+    for (const p of problems) {
+      const src = sourceOf(p, built.path + ".map", map);
+      console.error(out + ":" + p.line + ":" + p.column + (src ? " (" + src + ")" : "") + ": " + p.message);
+    }
+  }
+  return problems.length === 0 ? 0 : 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().then((code) => process.exit(code));
+}

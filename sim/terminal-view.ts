@@ -1,0 +1,183 @@
+// The terminal clock's face, as a pure function from the clock's state at an instant to lines of
+// text. No I/O and no escape codes, so tests read exactly what a player sees.
+
+import { type Clock, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration } from "../firmware/core/index";
+
+/** Which key is each physical button, and whose the right one is (the clock stands at White's
+ *  right hand, rule 12.1, so by default the right button is White's). */
+export interface KeyMap {
+  left: string;
+  right: string;
+  whiteOnRight: boolean;
+}
+
+export interface ViewInput {
+  clock: Clock;
+  now: number;
+  /** The last calls, flags and notices, oldest first. */
+  recent: Output[];
+  keys: KeyMap;
+  /** Feedback on the last action, the help text, or nothing. */
+  message: string[];
+  /** The command line being typed after ':', or null. */
+  input: string | null;
+}
+
+const COLUMN = 40;
+
+export function sideOfKey(keys: KeyMap, key: string): Side | null {
+  if (key === keys.left) return keys.whiteOnRight ? "black" : "white";
+  if (key === keys.right) return keys.whiteOnRight ? "white" : "black";
+  return null;
+}
+
+export function keyOfSide(keys: KeyMap, side: Side): string {
+  return (side === "white") === keys.whiteOnRight ? keys.right : keys.left;
+}
+
+function letter(side: Side): string {
+  return side === "black" ? "B" : "W";
+}
+
+function name(side: Side): string {
+  return side === "black" ? "Black" : "White";
+}
+
+/** H:MM:SS, or M:SS under an hour. Rounded up, so 0:00 shows only when the time is gone. */
+export function clockText(ms: number): string {
+  const s = Math.ceil(ms / 1000);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = ("0" + (s % 60)).slice(-2);
+  return h > 0 ? h + ":" + ("0" + m).slice(-2) + ":" + ss : m + ":" + ss;
+}
+
+// Seven-segment digits, three rows high.
+const FONT: Record<string, string[]> = {
+  "0": [" _ ", "| |", "|_|"], "1": ["   ", "  |", "  |"], "2": [" _ ", " _|", "|_ "],
+  "3": [" _ ", " _|", " _|"], "4": ["   ", "|_|", "  |"], "5": [" _ ", "|_ ", " _|"],
+  "6": [" _ ", "|_ ", "|_|"], "7": [" _ ", "  |", "  |"], "8": [" _ ", "|_|", "|_|"],
+  "9": [" _ ", "|_|", " _|"], ":": [" ", ".", "."],
+};
+
+export function bigText(text: string): string[] {
+  const rows = ["", "", ""];
+  for (const ch of text) for (let r = 0; r < 3; r++) rows[r] += FONT[ch][r] + " ";
+  return rows;
+}
+
+/** Where the side stands: main time, byoyomi periods, block moves, or out. */
+function stage(c: TimeControl, r: Reading): string {
+  if (r.out) return "FLAG: out of time";
+  if (c.kind === "byoyomi") {
+    const p = c.periods + "x" + c.periodMs / 1000 + "s";
+    if (!r.overtime) return "main time, then " + p;
+    return r.periodsLeft === 1 ? "byoyomi: last period" : "byoyomi: " + r.periodsLeft + " periods left";
+  }
+  if (c.kind === "moves") {
+    if (!r.overtime) return "main time, then " + c.moves + " moves/" + formatDuration(c.blockMs);
+    return "block: " + r.movesLeft + " move" + (r.movesLeft === 1 ? "" : "s") + " left";
+  }
+  if (c.kind === "fischer") return "main time, +" + formatDuration(c.incrementMs) + " a move";
+  if (c.kind === "bronstein") return "main time, delay " + formatDuration(c.delayMs);
+  return "main time";
+}
+
+function absent(clock: Clock, side: Side): boolean {
+  return side === "black" ? clock.game.blackAbsent : clock.game.whiteAbsent;
+}
+
+/** One side in a line of plain text (the summary printed on exit). */
+export function sideLine(clock: Clock, side: Side, now: number): string {
+  const c = side === "black" ? clock.game.blackControl : clock.game.whiteControl;
+  const r = clock.reading(side, now);
+  return letter(side) + "  " + clockText(r.shownMs) + "  " + stage(c, r) + " · " + r.moves + " moves · " + formatControl(c) +
+    (absent(clock, side) ? " · absent" : "");
+}
+
+function column(v: ViewInput, side: Side): string[] {
+  const g = v.clock.game;
+  const c = side === "black" ? g.blackControl : g.whiteControl;
+  const r = v.clock.reading(side, v.now);
+  const turn = g.toMove === side && g.phase !== "ended" ? "▶ " : "  ";
+  const lines = [turn + letter(side) + "  " + name(side) + "  [" + keyOfSide(v.keys, side) + "]" + (absent(v.clock, side) ? "  absent" : "")];
+  for (const row of bigText(clockText(r.shownMs))) lines.push("  " + row);
+  lines.push("  " + stage(c, r));
+  lines.push("  " + formatControl(c) + " · " + r.moves + " moves");
+  return lines;
+}
+
+function phaseText(v: ViewInput): string {
+  const g = v.clock.game;
+  switch (g.phase) {
+    case "setup": {
+      const starter = g.toMove === "black" ? "white" : "black";
+      return "SET-UP: " + name(starter) + "'s button [" + keyOfSide(v.keys, starter) + "] starts " + name(g.toMove) + "'s clock (or :start)";
+    }
+    case "running": return "RUNNING";
+    case "paused": return "PAUSED";
+    case "ended": return "GAME OVER";
+    case "flagged": return "FLAG: " + name(g.flagged || g.toMove) + " is out of time";
+  }
+}
+
+/** What a call says, in Chinese as the referee says it, and in English. */
+export function gloss(say: string): string {
+  const i = say.indexOf(":");
+  const id = i < 0 ? say : say.slice(0, i);
+  const n = i < 0 ? "" : say.slice(i + 1);
+  switch (id) {
+    case "elapsed": return n + "秒 (" + n + " s)";
+    case "used": return "1分 (a period used)";
+    case "left": return "还剩" + n + "分 (" + n + " left)";
+    case "count": return n;
+    case "byoyomi": return "开始读秒 (byoyomi)";
+    case "timeout": return "超时判负 (time lost)";
+    case "periods": return "还剩" + n + "次 (" + n + " periods left)";
+    case "mins": return "还剩" + n + "分钟 (" + n + " min left)";
+    case "secs": return "还剩" + n + "秒 (" + n + " s left)";
+    case "moves": return "还剩" + n + "步 (" + n + " moves left)";
+    default: return say;
+  }
+}
+
+function stamp(t: number): string {
+  const s = Math.floor(t / 1000);
+  return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2) + "." + Math.floor((t % 1000) / 100);
+}
+
+export function outputText(o: Output): string {
+  switch (o.kind) {
+    case "call": return stamp(o.t) + "  " + letter(o.side) + "  " + o.say + " — " + gloss(o.say) + (o.due === undefined ? "" : " (late, due " + stamp(o.due) + ")");
+    case "flag": return stamp(o.t) + "  " + letter(o.side) + "  FLAG — out of time";
+    case "notice": return stamp(o.t) + "  " + letter(o.side) + "  past the lateness limit: forfeit (22.1)";
+    case "refused": return stamp(o.t) + "  refused " + o.op + ": " + o.reason;
+  }
+}
+
+function pad(s: string, width: number): string {
+  return s.length >= width ? s + " " : s + " ".repeat(width - s.length);
+}
+
+export function view(v: ViewInput): string[] {
+  const leftSide: Side = v.keys.whiteOnRight ? "black" : "white";
+  const left = column(v, leftSide);
+  const right = column(v, leftSide === "black" ? "white" : "black");
+  const out = ["Go clock — " + phaseText(v), ""];
+  for (let i = 0; i < left.length; i++) out.push(pad(left[i], COLUMN) + right[i]);
+  out.push("");
+  out.push("[" + v.keys.left + "] left = " + name(sideOfKey(v.keys, v.keys.left) || "black") + "'s button   [" +
+    v.keys.right + "] right = " + name(sideOfKey(v.keys, v.keys.right) || "white") + "'s button");
+  out.push("space pause/resume   q query   : command   ? help   x quit");
+  out.push("");
+  out.push("calls:");
+  if (v.recent.length === 0) out.push("  (none yet)");
+  for (const o of v.recent) out.push("  " + outputText(o));
+  if (v.message.length) out.push("");
+  for (const m of v.message) out.push(m);
+  if (v.input !== null) {
+    out.push("");
+    out.push(":" + v.input + "_");
+  }
+  return out;
+}
