@@ -2,7 +2,7 @@
 // Espruino interpreter cannot run (shared/ESPRUINO.md): esbuild's flags lower or refuse the syntax
 // it knows about, but globals, methods, loop closures and hoisting only show in the output.
 
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,7 +40,7 @@ export const SUPPORTED: Record<string, boolean> = {
 };
 
 /** Bundles TypeScript source given as text (imports resolve from the repository root). */
-export async function bundle(source: string, minify = true): Promise<{ code: string; map: string }> {
+export async function bundle(source: string, minify = true): Promise<{ code: string; map: string; warnings: string[] }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -56,36 +56,55 @@ export async function bundle(source: string, minify = true): Promise<{ code: str
     logLevel: "silent",
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
-  return { code: file(".js"), map: file(".js.map") };
+  const warnings = await esbuild.formatMessages(result.warnings, { kind: "warning" });
+  return { code: file(".js"), map: file(".js.map"), warnings };
 }
 
 export interface Built {
   path: string;
   bytes: number;
   gzipBytes: number;
+  /** What the Espruino check found, each with where in the TypeScript source it came from. */
   problems: Problem[];
+  /** esbuild's warnings, formatted. */
+  warnings: string[];
 }
 
 /** Builds dist/clock.js (and its source map) and checks it. Throws when esbuild refuses. */
 export async function buildFirmware(): Promise<Built> {
   // Not entryPoints: esbuild's CJS wrapper for an ESM entry (__toCommonJS) copies the exports with
   // getters made in a `for (let …)` loop, which all read the last export on Espruino.
-  const { code, map } = await bundle(`import * as app from "./${ENTRY}";\nmodule.exports = app;\n`);
+  const { code, map, warnings } = await bundle(`import * as app from "./${ENTRY}";\nmodule.exports = app;\n`);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
   writeFileSync(path + ".map", map);
-  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems: checkEspruino(code, EXTERNALS) };
+  const problems = checkEspruino(code, EXTERNALS);
+  if (problems.length > 0) {
+    const sm = new SourceMap(JSON.parse(map));
+    for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
+  }
+  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings };
+}
+
+/** "firmware/core/game.ts:12:5" for a place in the bundle, or null when the map has no entry. */
+function sourceOf(p: Problem, map: SourceMap): string | null {
+  const e = map.findEntry(p.line - 1, p.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+  if (e.originalSource === undefined) return null;
+  const file = relative(ROOT, resolve(dirname(join(ROOT, OUTFILE)), e.originalSource.replace(/^file:\/\//, "")));
+  return file + ":" + (e.originalLine! + 1) + ":" + (e.originalColumn! + 1);
 }
 
 // ---------------------------------------------------------------------------------------------
 // The check
 
-/** A construct Espruino cannot run. line is 1-based, column is 1-based. */
+/** A construct Espruino cannot run. line and column are 1-based. */
 export interface Problem {
   line: number;
   column: number;
   message: string;
+  /** Set by buildFirmware: the TypeScript source position, from the source map. */
+  source?: string;
 }
 
 const GLOBALS = ["Map", "Set", "WeakMap", "WeakSet", "Symbol", "Proxy", "Reflect", "BigInt", "RangeError", "globalThis"];
@@ -136,6 +155,9 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
   for (const t of privates) at(t, "private field " + code.slice(t.start, t.end));
 
   const declared = bindings(ast, new Set<string>());
+  // `typeof X` of a missing global is safe: it is how code tests for one.
+  const typeofs = new Set<Node>();
+  walk.simple(ast, { UnaryExpression: (n) => n.operator === "typeof" && typeofs.add(n.argument) });
   const isGlobal = (n: Node, name?: string): boolean =>
     n.type === "Identifier" && (name === undefined || n.name === name) && !declared.has(n.name);
 
@@ -170,7 +192,7 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
       if (n.superClass && n.superClass.type === "Identifier" && ERRORS.includes(n.superClass.name) && isGlobal(n.superClass))
         at(n, "class extends " + n.superClass.name + " (loses message on Espruino)");
     },
-    Identifier: (n) => GLOBALS.includes(n.name) && isGlobal(n) && at(n, n.name + " is not in Espruino"),
+    Identifier: (n) => GLOBALS.includes(n.name) && isGlobal(n) && !typeofs.has(n) && at(n, n.name + " is not in Espruino"),
     MemberExpression: (n) => {
       const p = propName(n);
       if (p === null) return;
@@ -316,14 +338,6 @@ function hoisting(ast: acorn.Program, at: At): void {
 // ---------------------------------------------------------------------------------------------
 // npm run build
 
-/** "firmware/core/game.ts:12:5" for a problem in the bundle, or null when the map has no entry. */
-function sourceOf(p: Problem, mapPath: string, map: SourceMap): string | null {
-  const e = map.findEntry(p.line - 1, p.column - 1) as { originalSource?: string; originalLine?: number; originalColumn?: number };
-  if (!e || e.originalSource === undefined) return null;
-  const file = relative(ROOT, resolve(dirname(mapPath), e.originalSource.replace(/^file:\/\//, "")));
-  return file + ":" + (e.originalLine! + 1) + ":" + (e.originalColumn! + 1);
-}
-
 async function main(): Promise<number> {
   let built: Built;
   try {
@@ -332,17 +346,12 @@ async function main(): Promise<number> {
     console.error("esbuild refused the firmware (" + ENTRY + "):\n" + (e as Error).message);
     return 1;
   }
+  for (const w of built.warnings) console.error(w);
   const out = relative(process.cwd(), built.path);
   const { problems } = built;
   console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
     (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
-  if (problems.length > 0) {
-    const map = new SourceMap(JSON.parse(readFileSync(built.path + ".map", "utf8")));
-    for (const p of problems) {
-      const src = sourceOf(p, built.path + ".map", map);
-      console.error(out + ":" + p.line + ":" + p.column + (src ? " (" + src + ")" : "") + ": " + p.message);
-    }
-  }
+  for (const p of problems) console.error(out + ":" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
   return problems.length === 0 ? 0 : 1;
 }
 

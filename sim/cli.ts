@@ -1,19 +1,23 @@
 // `npm run sim` opens the interactive clock; `npm run --silent sim -- run FILE` prints a transcript.
 
 import { parseArgs } from "node:util";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { parseScript } from "./script";
 import { runScript } from "./run";
 import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
+import { loadPack, renderWav } from "./wav";
+import { PACKS } from "../firmware/voice";
 
-const USAGE = "usage: npm run sim                      interactive clock in the terminal\n" +
-  "       npm run --silent sim -- run FILE [--log]   run a script, print its transcript";
+const USAGE = "usage: npm run sim [-- --control SPEC] [--handicap N]   interactive clock in the terminal\n" +
+  "       npm run --silent sim -- run FILE [--log] [--wav OUT.wav] [--voice zh|en|ja]\n" +
+  "                                                        run a script, print its transcript;\n" +
+  "                                                        --wav also renders its calls to one audio timeline";
 
 function main(argv: string[]): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, control: { type: "string" }, handicap: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -42,7 +46,20 @@ function main(argv: string[]): number {
     for (const e of script) process.stderr.write(file + ":" + e.line + ": " + e.error + "\n");
     return 1;
   }
+  const voice = args.values.voice ?? "zh";
+  if (!PACKS.some((p) => p.id === voice)) {
+    process.stderr.write("--voice: no pack '" + voice + "' (" + PACKS.map((p) => p.id).join(", ") + ")\n");
+    return 2;
+  }
   const r = runScript(script, 20, null);
+  if (args.values.wav !== undefined) {
+    try {
+      writeFileSync(args.values.wav, renderWav(r.outputs, loadPack(voice), r.endMs));
+    } catch (e) {
+      process.stderr.write("cannot write " + args.values.wav + ": " + (e as Error).message + "\n");
+      return 2;
+    }
+  }
   process.stdout.write(transcript(r.outputs, r.clock, r.endMs, args.values.log === true).join("\n") + "\n");
   return 0;
 }

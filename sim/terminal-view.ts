@@ -21,6 +21,8 @@ export interface ViewInput {
   message: string[];
   /** The command line being typed after ':', or null. */
   input: string | null;
+  /** The terminal's height: the oldest calls give way first when the screen is full. */
+  maxLines: number;
 }
 
 const COLUMN = 40;
@@ -91,7 +93,7 @@ function absent(clock: Clock, side: Side): boolean {
 export function sideLine(clock: Clock, side: Side, now: number): string {
   const c = side === "black" ? clock.game.blackControl : clock.game.whiteControl;
   const r = clock.reading(side, now);
-  return letter(side) + "  " + clockText(r.shownMs) + "  " + stage(c, r) + " · " + r.moves + " moves · " + formatControl(c) +
+  return letter(side) + "  " + clockText(r.shownMs) + "  " + stage(c, r) + " · " + moves(r.moves) + " · " + formatControl(c) +
     (absent(clock, side) ? " · absent" : "");
 }
 
@@ -103,7 +105,7 @@ function column(v: ViewInput, side: Side): string[] {
   const lines = [turn + letter(side) + "  " + name(side) + "  [" + keyOfSide(v.keys, side) + "]" + (absent(v.clock, side) ? "  absent" : "")];
   for (const row of bigText(clockText(r.shownMs))) lines.push("  " + row);
   lines.push("  " + stage(c, r));
-  lines.push("  " + formatControl(c) + " · " + r.moves + " moves");
+  lines.push("  " + formatControl(c) + " · " + moves(r.moves));
   return lines;
 }
 
@@ -155,6 +157,10 @@ export function outputText(o: Output): string {
   }
 }
 
+function moves(n: number): string {
+  return n + (n === 1 ? " move" : " moves");
+}
+
 function pad(s: string, width: number): string {
   return s.length >= width ? s + " " : s + " ".repeat(width - s.length);
 }
@@ -170,14 +176,13 @@ export function view(v: ViewInput): string[] {
     v.keys.right + "] right = " + name(sideOfKey(v.keys, v.keys.right) || "white") + "'s button");
   out.push("space pause/resume   q query   : command   ? help   x quit");
   out.push("");
+  const tail: string[] = [];
+  if (v.message.length) tail.push("");
+  for (const m of v.message) tail.push(m);
+  if (v.input !== null) tail.push("", ":" + v.input + "_");
+  const room = Math.max(1, v.maxLines - out.length - tail.length - 1);
   out.push("calls:");
   if (v.recent.length === 0) out.push("  (none yet)");
-  for (const o of v.recent) out.push("  " + outputText(o));
-  if (v.message.length) out.push("");
-  for (const m of v.message) out.push(m);
-  if (v.input !== null) {
-    out.push("");
-    out.push(":" + v.input + "_");
-  }
-  return out;
+  for (const o of v.recent.slice(-room)) out.push("  " + outputText(o));
+  return out.concat(tail).slice(0, Math.max(1, v.maxLines));
 }

@@ -2,9 +2,9 @@
 // operations at the instant each key arrived; runTerminal wires it to stdin (raw mode) and stdout.
 
 import {
-  Clock, type Op, type Output, newGame, defaultCallOptions, parseCallOptions, parseControl, isParseError,
+  Clock, type Op, type Output, newGame, defaultCallOptions, parseControl, isParseError,
 } from "../firmware/core/index";
-import { parseScript, parseOpWords } from "./script";
+import { parseScript, parseOpWords, parseSetupWords } from "./script";
 import { Realtime, type TimeSource, systemTime } from "./realtime";
 import { type KeyMap, view, sideLine, sideOfKey, clockText } from "./terminal-view";
 
@@ -15,25 +15,21 @@ const REDRAW_MS = 1000;
 const SETUP_WORDS = ["control", "handicap", "latelimit", "calls"];
 
 const HELP = [
-  "keys:  the two button keys end a move (before the start, the button of the side that does not",
-  "       move first starts the clock)   space pause/resume   q query (16.2)   ? help   x or Ctrl-C quit",
-  ":command, Enter to run, Esc to cancel (player keys wait while you type):",
+  "keys: the button keys end a move; before the start, the button of the",
+  "  side that does not move first starts the clock. space pause/resume,",
+  "  q query (16.2), ? help, x or Ctrl-C quit.",
+  ":command, Enter runs it, Esc cancels (the button keys wait meanwhile):",
   "  start  pause  resume  end  pass (22.5)  query [SIDE]  press SIDE",
-  "  correct SIDE main|periods|block|movesleft|moves VALUE   e.g. correct black main 5m",
-  "  rescale TOTAL (e.g. rescale 1h30m)   absent SIDE   arrive SIDE",
-  "  before the start: control [SIDE] SPEC (2h+5x60s, 90m, 1h+15/10m, 10m+F5s)   handicap N",
-  "                    latelimit 60m|15m|off   calls key=value…   swap (which button is White's)",
+  "  correct SIDE main|periods|block|movesleft|moves VALUE  (correct black main 5m)",
+  "  rescale TOTAL (rescale 1h30m)   absent SIDE   arrive SIDE",
+  "before the start: control [SIDE] SPEC (2h+5x60s, 90m, 1h+15/10m, 10m+F5s)",
+  "  handicap N   latelimit 60m|15m|off   calls key=value...   swap (buttons)",
 ];
 
-/** Set-up words (`control black 1h+5x60s`, `handicap 2`, …) as operations, by the script parser. */
-export function parseSetupWords(words: string[], base = defaultCallOptions()): Op[] | string {
-  if (words[0] === "calls") {
-    const o = parseCallOptions(words.slice(1), base);
-    return "error" in o ? o.error : [{ op: "calls", options: o }];
-  }
-  // parseScript wants a control line; a placeholder one goes first and its operation is dropped.
-  const s = parseScript("control 1h\n" + words.join(" "));
-  return Array.isArray(s) ? s[0].error : s.setup.slice(1);
+/** Set-up words (`control black 1h+5x60s`, `handicap 2`, …) as operations, by the script's parser. */
+export function parseSetupLine(words: string[], base = defaultCallOptions()): Op[] | string {
+  const op = parseSetupWords(words, base);
+  return typeof op === "string" ? op : [op];
 }
 
 export class Session {
@@ -43,6 +39,8 @@ export class Session {
   message: string[] = [];
   input: string | null = null;
   done = false;
+  /** The terminal's height in lines. */
+  height = 40;
   /** Called with the lines to show after anything changes. */
   draw: (lines: string[]) => void = () => {};
   /** Called once, with the final times, when the user quits. */
@@ -65,7 +63,7 @@ export class Session {
   }
 
   screen(): string[] {
-    return view({ clock: this.clock, now: this.rt.time.now(), recent: this.recent, keys: this.keys, message: this.message, input: this.input });
+    return view({ clock: this.clock, now: this.rt.time.now(), recent: this.recent, keys: this.keys, message: this.message, input: this.input, maxLines: this.height });
   }
 
   redraw(): void {
@@ -135,7 +133,7 @@ export class Session {
       }
       return;
     }
-    const ops = SETUP_WORDS.indexOf(w[0]) >= 0 ? parseSetupWords(w, this.clock.options) : parseOpWords(w);
+    const ops = SETUP_WORDS.indexOf(w[0]) >= 0 ? parseSetupLine(w, this.clock.options) : parseOpWords(w);
     if (typeof ops === "string") {
       this.message = ["error: " + ops + "   (? for help)"];
       return;
@@ -156,7 +154,7 @@ export class Session {
 }
 
 export function summary(clock: Clock, now: number): string[] {
-  return ["Go clock: " + clock.game.phase + " after " + clockText(now), sideLine(clock, "black", now), sideLine(clock, "white", now)];
+  return ["Go clock quit after " + clockText(now) + ", game " + clock.game.phase, sideLine(clock, "black", now), sideLine(clock, "white", now)];
 }
 
 export interface TerminalFlags {
@@ -181,8 +179,9 @@ export function newClock(flags: TerminalFlags): Clock | string {
   return clock;
 }
 
-const ALT_SCREEN_ON = "\x1b[?1049h\x1b[?25l";
-const ALT_SCREEN_OFF = "\x1b[?25h\x1b[?1049l";
+// The alternate screen, no cursor, and no wrapping: a line wider than the terminal is clipped.
+const ALT_SCREEN_ON = "\x1b[?1049h\x1b[?25l\x1b[?7l";
+const ALT_SCREEN_OFF = "\x1b[?7h\x1b[?25h\x1b[?1049l";
 
 /** `npm run sim`: runs until the user quits; returns the exit code for a bad start at once. */
 export function runTerminal(flags: TerminalFlags): number {
@@ -195,9 +194,13 @@ export function runTerminal(flags: TerminalFlags): number {
   const stdin = process.stdin;
   const out = process.stdout;
   // Home, each line cleared to its end, then everything below: no flicker from a full clear.
+  s.height = out.rows || 24;
   s.draw = (lines) => out.write("\x1b[H" + lines.map((l) => l + "\x1b[K").join("\n") + "\x1b[J");
   const onData = (d: Buffer | string) => s.feed(d.toString());
-  const onResize = () => s.redraw();
+  const onResize = () => {
+    s.height = out.rows || 24;
+    s.redraw();
+  };
   const onEnd = () => s.quit();
   s.onQuit = (lines) => {
     stdin.removeListener("data", onData);

@@ -178,6 +178,18 @@ describe("terminal clock", () => {
     expect(s.clock.game.toMove).toBe("black");
   });
 
+  it("a short terminal keeps the newest calls and the help on screen", () => {
+    const { s, time } = session("3x10s");
+    s.height = 24;
+    s.feed("m");
+    time.to(25000);
+    s.feed("?");
+    const lines = s.screen();
+    expect(lines.length).toBeLessThanOrEqual(24);
+    expect(lines.join("\n")).toContain("0:25.0  B  count:5 — 5");
+    expect(lines.join("\n")).toContain("handicap N");
+  });
+
   it("bad start-up flags are reported", () => {
     expect(newClock({ control: "2h+" })).toContain("--control");
     expect(newClock({ handicap: "1" })).toContain("a handicap is 0 (even) or 2 to 9 stones");

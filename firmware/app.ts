@@ -1,0 +1,262 @@
+// The clock as a product, on any Board: buttons in, frames and clips out, a record after every
+// accepted operation. The core decides what happens and when; the app only sleeps until then.
+//
+// Buttons during a game: a player's button ends that player's move. MENU short = the side to move
+// asks for its time (16.2); MENU held 2 s = pause (to call the arbiter); held again while paused =
+// the arbiter menu, behind the PIN. With no game running, MENU opens the set-up menu; a game starts
+// only after the set-up was confirmed ("Ready") and then White's press (Black's with a handicap).
+
+import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
+import {
+  Clock, newGame, parseControl, isParseError, defaultCallOptions, NEVER,
+  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
+} from "./core/index";
+import { gameRecord, stateRecord, restore } from "./persist";
+import { type Settings, decodeSettings, encodeSettings } from "./settings";
+import { type Menu, openSetup, openArbiter, menuKey, drawMenu } from "./menu";
+import { clipsFor, withTradition } from "./voice";
+import { newFrame, clearFrame } from "./gfx/frame";
+import { drawFace, faceView } from "./face";
+
+const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
+const MENU_LONG_MS = 1500; // "back" inside a menu
+const MESSAGE_MS = 4000;
+const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
+const LOW_BATTERY = 15;
+const SETTINGS = "clock.set";
+
+function control(text: string): TimeControl {
+  const c = parseControl(text);
+  return isParseError(c) ? { kind: "byoyomi", mainMs: 7200000, periods: 5, periodMs: 60000, reserved: false, zeroWritten: false } : c;
+}
+
+export class App {
+  board: Board;
+  clock: Clock;
+  settings: Settings;
+  menu: Menu | null = null;
+  /** Set-up confirmed: the next press by the side not to move starts the game. */
+  armed = false;
+  /** The arbiter entered the PIN (device menu or console). */
+  unlocked = false;
+  message = "";
+  messageUntil = 0;
+  /** Peripheral faults, for the console and the face. */
+  faults: string[] = [];
+  private seq = 0;
+  private frame = newFrame();
+  private menuDownAt = -1;
+  private longDone = false;
+
+  constructor(board: Board) {
+    this.board = board;
+    const loaded = decodeSettings(board.store.get(SETTINGS));
+    this.settings = loaded.settings;
+    if (loaded.error) this.fault("settings: " + loaded.error);
+    this.clock = this.freshClock();
+    const now = board.now();
+    const back = restore(board.store.records(), now);
+    if (back && back.game.phase !== "setup") {
+      this.clock = new Clock(back.game, this.callOptions(), 20, 200);
+      this.seq = back.seq;
+      this.armed = true;
+      this.say("restored: paused", now);
+      if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
+    }
+  }
+
+  private callOptions(): CallOptions {
+    return withTradition(defaultCallOptions(), this.settings.tradition);
+  }
+
+  private freshClock(): Clock {
+    const s = this.settings;
+    const g = newGame(control(s.black), control(s.white));
+    const k = new Clock(g, this.callOptions(), 20, 200);
+    k.apply({ op: "handicap", stones: s.handicap }, 0);
+    k.apply({ op: "latelimit", ms: s.lateLimitMs }, 0);
+    k.log = [];
+    return k;
+  }
+
+  /** Which side a player button belongs to. */
+  sideOf(button: number): Side {
+    return (button === RIGHT) === this.settings.whiteOnRight ? "white" : "black";
+  }
+
+  fault(what: string): void {
+    if (this.faults.indexOf(what) < 0) this.faults.push(what);
+    if (this.faults.length > 8) this.faults.shift();
+  }
+
+  say(text: string, now: number): void {
+    this.message = text;
+    this.messageUntil = now + MESSAGE_MS;
+  }
+
+  // --- input ----------------------------------------------------------------------------------------
+
+  button(b: number, down: boolean, t: number): void {
+    if (b === MENU) this.menuButton(down, t);
+    else if (down && (b === LEFT || b === RIGHT)) {
+      if (this.menu) this.menuInput(b, false, t);
+      else if (this.clock.game.phase === "setup" && !this.armed) this.say("MENU: set up", t);
+      else this.apply({ op: "press", side: this.sideOf(b) }, t);
+    }
+    this.refresh();
+  }
+
+  private menuButton(down: boolean, t: number): void {
+    if (down) {
+      this.menuDownAt = t;
+      this.longDone = false;
+      return;
+    }
+    if (this.menuDownAt >= 0 && !this.longDone) this.menuShort(t);
+    this.menuDownAt = -1;
+  }
+
+  private menuShort(t: number): void {
+    const phase = this.clock.game.phase;
+    if (this.menu) this.menuInput(MENU, false, t);
+    else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
+    else if (phase === "setup") this.menu = openSetup(this.settings);
+    else this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
+  }
+
+  /** The menu button has been held long enough (called from the wake loop). */
+  private menuLong(t: number): void {
+    this.longDone = true;
+    if (this.menu) return this.menuInput(MENU, true, t);
+    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, t);
+    else this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
+  }
+
+  private menuInput(b: number, long: boolean, t: number): void {
+    if (!this.menu) return;
+    const r = menuKey(this.menu, this.settings, this.clock.game, this.clock.reading("black", t), this.clock.reading("white", t), b, long);
+    this.menu = r.menu;
+    this.unlocked = r.unlocked;
+    if (r.message) this.say(r.message, t);
+    if (r.settings !== this.settings) this.changeSettings(r.settings);
+    for (const op of r.ops) this.apply(op, t);
+    if (r.ready) this.armed = true;
+    if (r.newGame) this.newGame();
+  }
+
+  changeSettings(s: Settings): void {
+    this.settings = s;
+    if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
+    this.board.setVolume(s.volume);
+    if (this.clock.game.phase === "setup") this.clock = this.freshClock();
+  }
+
+  newGame(): void {
+    this.board.store.clear();
+    this.seq = 0;
+    this.armed = false;
+    this.unlocked = false;
+    this.clock = this.freshClock();
+  }
+
+  // --- the clock ------------------------------------------------------------------------------------
+
+  /** Applies an operation that happened at t; returns the refusal reason, or null. */
+  apply(op: Op, t: number): string | null {
+    const before = this.clock.game;
+    const out = this.clock.apply(op, t);
+    this.handle(out);
+    let refused: string | null = null;
+    for (const o of out) if (o.kind === "refused") refused = o.reason;
+    if (this.clock.game !== before) this.persist(before);
+    return refused;
+  }
+
+  /** One record per accepted change; a new game starts its own record file. */
+  private persist(before: Game): void {
+    const g = this.clock.game;
+    if (g.phase === "setup") return;
+    const store: Store = this.board.store;
+    let ok = true;
+    if (before.phase === "setup") {
+      store.clear();
+      this.seq = 0;
+      ok = store.append(gameRecord(g));
+    }
+    this.seq++;
+    if (!store.append(stateRecord(g, this.seq)) || !ok) this.fault("record not saved");
+  }
+
+  /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
+  private handle(out: Output[]): void {
+    let clips: string[] = [];
+    let at = -1;
+    for (const o of out) {
+      if (o.kind === "call") {
+        if (o.t !== at && clips.length) this.play(clips, at);
+        if (o.t !== at) clips = [];
+        at = o.t;
+        const c = clipsFor(this.settings.lang, o.say);
+        for (const x of c) clips.push(x);
+      } else if (o.kind === "refused") {
+        if (o.op !== "press") this.say(o.reason, o.t);
+      } else if (o.kind === "notice") {
+        this.say(o.side + " past late limit", o.t);
+      }
+    }
+    if (clips.length) this.play(clips, at);
+  }
+
+  private play(clips: string[], t: number): void {
+    const err = this.board.play(clips, t);
+    if (err) {
+      this.fault("sound: " + err);
+      this.say("NO SOUND", t);
+    }
+  }
+
+  /** The wake loop: make what is due, draw, sleep until the next change. */
+  wake(): void {
+    const now = this.board.now();
+    this.board.kick();
+    if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) this.menuLong(now);
+    const before = this.clock.game;
+    this.handle(this.clock.advance(now));
+    if (this.clock.game !== before) this.persist(before); // a flag fell
+    this.refresh();
+  }
+
+  /** Draws what is shown now and asks the board to wake at the next change. */
+  refresh(): void {
+    const now = this.board.now();
+    if (now >= this.messageUntil) this.message = "";
+    const f = this.frame;
+    clearFrame(f);
+    const battery = this.board.battery();
+    if (this.menu) drawMenu(f, this.menu, this.settings, this.clock.game);
+    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.idleText() }));
+    const err = this.board.draw(f);
+    if (err) this.fault("display: " + err);
+    let next = Math.min(this.clock.nextWakeAt(), now + IDLE_MS);
+    if (this.message) next = Math.min(next, this.messageUntil);
+    if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
+    if (next === NEVER) next = now + IDLE_MS;
+    this.board.wakeAt(Math.max(next, now), () => this.wake());
+  }
+
+  private idleText(): string {
+    const g = this.clock.game;
+    if (g.phase !== "setup") return "";
+    if (!this.armed) return "MENU: set up";
+    return (g.handicap >= 2 ? "B" : "W") + " presses to start";
+  }
+}
+
+/** Boots the clock on a board (hw/main.ts on the device, sim/ on the desktop). */
+export function startApp(board: Board): App {
+  const app = new App(board);
+  board.setVolume(app.settings.volume);
+  board.onButton((b, down, t) => app.button(b, down, t));
+  app.refresh();
+  return app;
+}

@@ -1,0 +1,45 @@
+// The hardware contract. hw/ implements it on Espruino, sim/ on the desktop; the app (firmware/)
+// talks to hardware through nothing else. Every capability reports failure as data instead of
+// throwing, so a missing peripheral never stops the clock.
+
+/** Buttons, as they stand physically: the two player buttons and the menu button. */
+export const LEFT = 0;
+export const RIGHT = 1;
+export const MENU = 2;
+
+export interface Board {
+  /** Monotonic time in integer milliseconds. Never jumps; never goes back. */
+  now(): number;
+  /** Calls fn once at absolute time t (or as soon after as the board can). Replaces the previous request. */
+  wakeAt(t: number, fn: () => void): void;
+  /** Button edges, debounced, each with the time of the edge itself (not of the handler). */
+  onButton(fn: (button: number, down: boolean, t: number) => void): void;
+  /** Shows a 128×64 one-bit frame (SSD1306 page layout, see gfx/frame.ts). Returns an error text or null. */
+  draw(frame: Uint8Array): string | null;
+  /** Plays clips one after another from absolute time t, cutting whatever still plays. A missing clip
+   *  is replaced by a beep. Returns an error text or null. */
+  play(clips: string[], t: number): string | null;
+  /** 0 (mute) … 10. */
+  setVolume(v: number): void;
+  /** Fixed-size records appended to flash, and small named settings. */
+  store: Store;
+  /** Battery charge 0 … 100, or -1 when unknown. */
+  battery(): number;
+  /** Tells the watchdog the app is alive. */
+  kick(): void;
+}
+
+export interface Store {
+  /** Appends one record (at most RECORD_BYTES characters). False when it could not be written. */
+  append(record: string): boolean;
+  /** Every record slot written so far, in order, as stored: torn or corrupt ones included. */
+  records(): string[];
+  /** Starts a new record file (a new game). */
+  clear(): void;
+  /** A small named value (settings); null when absent or unreadable. */
+  get(name: string): string | null;
+  set(name: string, value: string): boolean;
+}
+
+/** Records are this long at most, so they can be appended to pre-allocated flash without erasing it. */
+export const RECORD_BYTES = 128;

@@ -1,0 +1,105 @@
+// The console API: a global object `clock` for the desktop tool and anyone at the Espruino REPL.
+// Every method checks its arguments and answers with a string (or, for status, an object); a bad
+// call answers "error: …" and changes nothing. During a game only status() and log() work until the
+// arbiter unlocks with the PIN.
+
+import type { App } from "./app";
+import { formatControl, parseControl, isParseError, type Side, type Reading, type LogEntry } from "./core/index";
+import { parseOpWords } from "./commands";
+import { formatDuration } from "./core/control";
+
+const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "absent", "arrive", "pass", "query"];
+
+function brief(r: Reading): string {
+  return formatDuration(r.mainMs) + (r.overtime ? " " + r.periodsLeft + "p " + formatDuration(r.periodMs) : "") + " " + r.moves + "mv";
+}
+
+function logLine(e: LogEntry): string {
+  return (e.t / 1000).toFixed(3) + " " + e.what + (e.side ? " " + e.side : "") + (e.info ? " " + e.info : "") + " | B " + brief(e.black) + " | W " + brief(e.white);
+}
+
+export interface ClockConsole {
+  help(): string;
+  status(): object;
+  log(n?: number): string[];
+  control(spec: unknown, side?: unknown): string;
+  handicap(n: unknown): string;
+  unlock(pin: unknown): string;
+  lock(): string;
+  op(words: unknown): string;
+  newGame(): string;
+}
+
+export function makeConsole(app: App): ClockConsole {
+  const locked = (): string | null =>
+    app.clock.game.phase !== "setup" && !app.unlocked ? "error: a game is on: clock.unlock(PIN) first" : null;
+  const now = () => app.board.now();
+  const done = (r: string): string => {
+    app.refresh();
+    return r;
+  };
+  return {
+    help: () =>
+      "clock.status() clock.log(n) clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
+      "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'absent white'|'arrive white'|'pass') clock.newGame()",
+    status: () => {
+      const g = app.clock.game;
+      const t = now();
+      const side = (s: Side) => {
+        const r = app.clock.reading(s, t);
+        return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out };
+      };
+      return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), faults: app.faults.slice() };
+    },
+    log: (n?: number) => {
+      const all = app.clock.log;
+      const k = typeof n === "number" && n > 0 ? Math.floor(n) : all.length;
+      return all.slice(Math.max(0, all.length - k)).map(logLine);
+    },
+    control: (spec: unknown, side?: unknown) => {
+      if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";
+      if (typeof spec !== "string") return "error: control takes a notation such as '2h+5x60s'";
+      if (side !== undefined && side !== "black" && side !== "white") return "error: the side is 'black' or 'white'";
+      const c = parseControl(spec);
+      if (isParseError(c)) return "error: '" + spec + "': " + c.error + " at character " + (c.at + 1);
+      const s = Object.assign({}, app.settings);
+      if (side !== "white") s.black = formatControl(c);
+      if (side !== "black") s.white = formatControl(c);
+      app.changeSettings(s);
+      return done("ok: black " + s.black + ", white " + s.white);
+    },
+    handicap: (n: unknown) => {
+      if (app.clock.game.phase !== "setup") return "error: the handicap is set before the game starts";
+      if (typeof n !== "number" || n !== Math.floor(n) || n < 0 || n > 9 || n === 1) return "error: a handicap is 0 (even) or 2 to 9 stones";
+      const s = Object.assign({}, app.settings);
+      s.handicap = n;
+      app.changeSettings(s);
+      return done("ok: handicap " + n);
+    },
+    unlock: (pin: unknown) => {
+      if (typeof pin !== "string" || pin !== app.settings.pin) return "error: wrong PIN";
+      app.unlocked = true;
+      return "ok: unlocked";
+    },
+    lock: () => {
+      app.unlocked = false;
+      return "ok: locked";
+    },
+    op: (words: unknown) => {
+      if (typeof words !== "string") return "error: op takes words such as 'pause' or 'correct black main 5m'";
+      const op = parseOpWords(words.trim().split(/\s+/));
+      if (typeof op === "string") return "error: " + op;
+      if (ARBITER_OPS.indexOf(op.op) < 0) return "error: " + op.op + " is a player's button, not a console operation";
+      const l = op.op === "query" ? null : locked();
+      if (l) return l;
+      const refused = app.apply(op, now());
+      return done(refused ? "refused: " + refused : "ok: " + words.trim());
+    },
+    newGame: () => {
+      const l = app.clock.game.phase === "ended" || app.clock.game.phase === "setup" ? null : locked();
+      if (l) return l;
+      app.newGame();
+      return done("ok: new game in set-up");
+    },
+  };
+}

@@ -1,0 +1,26 @@
+// How times are written on the face. Seconds are rounded up: a side shows 0:00 only when it has no
+// time left at all, and the second a count is called is the second the display changes.
+
+/** Whole seconds, rounded up. */
+export function secondsUp(ms: number): number {
+  return Math.ceil(ms / 1000);
+}
+
+function two(n: number): string {
+  return n < 10 ? "0" + n : "" + n;
+}
+
+/** H:MM:SS from one hour up, else M:SS. */
+export function clockText(ms: number): string {
+  const s = secondsUp(Math.max(0, ms));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return h + ":" + two(m) + ":" + two(s % 60);
+  return m + ":" + two(s % 60);
+}
+
+/** A byoyomi period's time: plain seconds ("12", "60") below 100 s, else M:SS. */
+export function periodText(ms: number): string {
+  const s = secondsUp(Math.max(0, ms));
+  return s < 100 ? "" + s : clockText(ms);
+}

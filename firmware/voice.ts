@@ -1,0 +1,212 @@
+// What the clock says, as clips: a core call id (`say`, e.g. "left:3") becomes the names of the
+// clips a voice pack plays back to back (["haisheng", "3", "fen"]: 还剩三分). Also the counting
+// traditions, as overrides of the core's call options. This file goes into the device bundle:
+// Espruino-safe (see ESPRUINO.md: no Map, spread, destructuring, default parameters; functions are
+// defined before they are used, since Espruino does not hoist).
+
+import type { CallOptions, PeriodCalls } from "./core/index";
+
+export interface PackInfo {
+  id: string;
+  /** Shown in the menu, in the pack's own language. */
+  name: string;
+  /** The tradition a pack selects unless the event chooses another. */
+  tradition: string;
+}
+
+export const PACKS: PackInfo[] = [
+  { id: "zh", name: "中文", tradition: "cn" },
+  { id: "en", name: "English", tradition: "cn" },
+  { id: "ja", name: "日本語", tradition: "nihon-kiin" },
+];
+
+export const DEFAULT_PACK = "zh";
+
+/** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
+ *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. */
+export const WHOLE_ELAPSED = [10, 15, 18, 20, 25, 28, 30, 40, 50, 55, 58];
+
+function isWholeElapsed(n: number): boolean {
+  return WHOLE_ELAPSED.indexOf(n) >= 0;
+}
+
+/** Past the numbers a pack can build, each digit is said on its own (never happens in a game). */
+function digits(n: number): string[] {
+  const s = "" + n;
+  const out: string[] = [];
+  for (let i = 0; i < s.length; i++) out.push(s.charAt(i));
+  return out;
+}
+
+function append(out: string[], more: string[]): string[] {
+  for (let i = 0; i < more.length; i++) out.push(more[i]);
+  return out;
+}
+
+/** Mandarin: clips "0" … "10", tens "t20" … "t90", "bai" (百), "liang" (两).
+ *  `quantity`: a number before a measure word, where 2 is 两 (还剩两分), not 二 (counting). */
+function zhNumber(n: number, quantity: boolean): string[] {
+  if (n === 2 && quantity) return ["liang"];
+  if (n <= 10) return ["" + n];
+  if (n < 20) return ["10", "" + (n - 10)];
+  if (n < 100) {
+    const tens = ["t" + (n - (n % 10))];
+    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
+  }
+  if (n < 1000) {
+    const h = Math.floor(n / 100);
+    const rest = n % 100;
+    const out = [h === 2 ? "liang" : "" + h, "bai"];
+    if (rest === 0) return out;
+    if (rest < 10) return append(out, ["0", "" + rest]); // 一百零五
+    if (rest < 20) return append(out, ["1", "10"].concat(rest > 10 ? ["" + (rest - 10)] : [])); // 一百一十五
+    return append(out, zhNumber(rest, false));
+  }
+  return digits(n);
+}
+
+/** English: clips "0" … "19", tens "t20" … "t90", "hundred". */
+function enNumber(n: number): string[] {
+  if (n < 20) return ["" + n];
+  if (n < 100) {
+    const tens = ["t" + (n - (n % 10))];
+    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
+  }
+  if (n < 1000) {
+    const out = ["" + Math.floor(n / 100), "hundred"];
+    return n % 100 === 0 ? out : append(out, enNumber(n % 100));
+  }
+  return digits(n);
+}
+
+/** Japanese: clips "0" … "10" (4 is よん, 7 is なな, as timekeepers count), tens "t20" … "t90",
+ *  hundreds "h1" … "h3" (ひゃく, にひゃく, さんびゃく: sound changes are in the clips; 400 and more,
+ *  which no call reaches in practice, are said digit by digit to keep the pack small). */
+function jaNumber(n: number): string[] {
+  if (n <= 10) return ["" + n];
+  if (n < 20) return ["10", "" + (n - 10)];
+  if (n < 100) {
+    const tens = ["t" + (n - (n % 10))];
+    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
+  }
+  if (n < 400) {
+    const out = ["h" + Math.floor(n / 100)];
+    return n % 100 === 0 ? out : append(out, jaNumber(n % 100));
+  }
+  return digits(n);
+}
+
+/** N minutes in Japanese: the counter 分 changes its sound (いっぷん, にふん, さんぷん…), so 1 … 10
+ *  are whole clips "f1" … "f10"; 25 is にじゅう + ごふん, 20 is にじゅう + ふん. */
+function jaMinutes(n: number): string[] {
+  if (n >= 1 && n <= 10) return ["f" + n];
+  const ones = n % 10;
+  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["fun"]);
+  return append(jaNumber(n - ones), ["f" + ones]);
+}
+
+function zhClips(key: string, n: number): string[] {
+  switch (key) {
+    case "count": return zhNumber(n, false);
+    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
+    case "used": return ["used"]; // 一分
+    case "left": case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
+    case "mins": return append(append(["haisheng"], zhNumber(n, true)), ["fenzhong"]); // 还剩五分钟
+    case "secs": return append(append(["haisheng"], zhNumber(n, true)), ["miao"]); // 还剩四十秒
+    case "moves": return append(append(["haisheng"], zhNumber(n, true)), ["bu"]); // 还剩五步
+    case "byoyomi": return ["byoyomi"]; // 开始读秒
+    case "timeout": return ["timeout"]; // 超时判负
+  }
+  return [];
+}
+
+function enClips(key: string, n: number): string[] {
+  const one = n === 1;
+  switch (key) {
+    case "count": return enNumber(n);
+    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(enNumber(n), [one ? "second" : "seconds"]);
+    case "used": return ["used"]; // one minute used
+    case "left": return append(enNumber(n), ["left"]); // three left
+    case "periods": return append(enNumber(n), [one ? "period" : "periods", "left"]);
+    case "mins": return append(enNumber(n), [one ? "minute" : "minutes", "left"]);
+    case "secs": return append(enNumber(n), [one ? "second" : "seconds", "left"]);
+    case "moves": return append(enNumber(n), [one ? "move" : "moves", "left"]);
+    case "byoyomi": return ["byoyomi"];
+    case "timeout": return ["timeout"];
+  }
+  return [];
+}
+
+function jaClips(key: string, n: number): string[] {
+  switch (key) {
+    case "count": return jaNumber(n);
+    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(jaNumber(n), ["byou"]);
+    case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
+    case "left": case "periods": case "mins": return append(["nokori"], jaMinutes(n)); // のこり ごふん
+    case "secs": return append(append(["nokori"], jaNumber(n)), ["byou"]);
+    case "moves": return append(append(["nokori"], jaNumber(n)), ["te"]);
+    case "byoyomi": return ["byoyomi"]; // びょうよみ です
+    case "timeout": return ["timeout"]; // じかんぎれ です
+  }
+  return [];
+}
+
+/** The clips to play, in order, for a call of the core; [] for an unknown call or pack. */
+export function clipsFor(pack: string, say: string): string[] {
+  const colon = say.indexOf(":");
+  const key = colon < 0 ? say : say.slice(0, colon);
+  const arg = colon < 0 ? "" : say.slice(colon + 1);
+  const bare = key === "used" || key === "byoyomi" || key === "timeout";
+  if (bare !== (colon < 0) || (colon >= 0 && !/^\d{1,6}$/.test(arg))) return [];
+  const n = colon < 0 ? 0 : parseInt(arg, 10);
+  if (pack === "zh") return zhClips(key, n);
+  if (pack === "en") return enClips(key, n);
+  if (pack === "ja") return jaClips(key, n);
+  return [];
+}
+
+// --- counting traditions ------------------------------------------------------------------------
+
+/** The fields of the core's CallOptions a tradition sets; the others keep the event's values. */
+export interface CallOverrides {
+  ordinary?: PeriodCalls | null;
+  last?: PeriodCalls | null;
+  timeoutCall?: boolean;
+  warnSec?: number[];
+  countdown?: boolean;
+}
+
+export interface Tradition {
+  id: string;
+  name: string;
+  overrides: CallOverrides;
+}
+
+/** Sources and the reasoning behind each entry: voices/README.md. */
+export const TRADITIONS: Tradition[] = [
+  // Chinese rules 12.3 (the core's defaults): …58秒, 1分, 还剩N分; last period 1 … 10, then the older
+  // edition's 超时判负.
+  { id: "cn", name: "中国 12.3", overrides: {} },
+  // Nihon Ki-in: the same seconds, and the same 1 … 10 in the last period, but the timekeeper's
+  // "10" is itself the loss on time: nothing is said after it.
+  { id: "nihon-kiin", name: "日本棋院", overrides: { timeoutCall: false } },
+];
+
+export function findTradition(id: string): Tradition | null {
+  for (let i = 0; i < TRADITIONS.length; i++) if (TRADITIONS[i].id === id) return TRADITIONS[i];
+  return null;
+}
+
+/** The call options of `base` with a tradition's overrides applied (a copy; base is not changed). */
+export function withTradition(base: CallOptions, id: string): CallOptions {
+  const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown };
+  const t = findTradition(id);
+  if (!t) return o;
+  const v = t.overrides;
+  if (v.ordinary !== undefined) o.ordinary = v.ordinary;
+  if (v.last !== undefined) o.last = v.last;
+  if (v.timeoutCall !== undefined) o.timeoutCall = v.timeoutCall;
+  if (v.warnSec !== undefined) o.warnSec = v.warnSec;
+  if (v.countdown !== undefined) o.countdown = v.countdown;
+  return o;
+}

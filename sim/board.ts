@@ -1,0 +1,112 @@
+// The desktop implementation of the hardware contract (firmware/board.ts): time from a TimeSource
+// (real or virtual), frames and clips recorded instead of shown and played, records in memory.
+// The same app that runs on the Espruino board runs on this one.
+
+import type { Board, Store } from "../firmware/board";
+import { RECORD_BYTES } from "../firmware/board";
+import type { TimeSource } from "./realtime";
+
+export class MemoryStore implements Store {
+  slots: string[] = [];
+  named: Record<string, string> = {};
+  append(record: string): boolean {
+    if (record.length > RECORD_BYTES) return false;
+    this.slots.push(record);
+    return true;
+  }
+  records(): string[] {
+    return this.slots.slice();
+  }
+  clear(): void {
+    this.slots = [];
+  }
+  get(name: string): string | null {
+    return name in this.named ? this.named[name] : null;
+  }
+  set(name: string, value: string): boolean {
+    this.named[name] = value;
+    return true;
+  }
+}
+
+export class SimBoard implements Board {
+  readonly time: TimeSource;
+  store: Store;
+  /** The last frame drawn, and every clip sequence played with its start time. */
+  frame: Uint8Array = new Uint8Array(1024);
+  frames = 0;
+  played: { t: number; clips: string[] }[] = [];
+  volume = 7;
+  batteryPercent = 80;
+  private buttons: ((b: number, down: boolean, t: number) => void) | null = null;
+  private cancel: (() => void) | null = null;
+  /** Called after each frame, for a front end to show it. */
+  onFrame: (frame: Uint8Array) => void = () => {};
+
+  constructor(time: TimeSource, store: Store) {
+    this.time = time;
+    this.store = store;
+  }
+
+  now(): number {
+    return this.time.now();
+  }
+  wakeAt(t: number, fn: () => void): void {
+    if (this.cancel) this.cancel();
+    this.cancel = this.time.schedule(fn, Math.max(0, t - this.time.now()));
+  }
+  onButton(fn: (b: number, down: boolean, t: number) => void): void {
+    this.buttons = fn;
+  }
+  /** A front end's (or a test's) button edge at time t. */
+  edge(button: number, down: boolean, t: number): void {
+    if (this.buttons) this.buttons(button, down, t);
+  }
+  draw(frame: Uint8Array): string | null {
+    this.frame = frame.slice();
+    this.frames++;
+    this.onFrame(this.frame);
+    return null;
+  }
+  play(clips: string[], t: number): string | null {
+    this.played.push({ t: t, clips: clips.slice() });
+    return null;
+  }
+  setVolume(v: number): void {
+    this.volume = v;
+  }
+  battery(): number {
+    return this.batteryPercent;
+  }
+  kick(): void {}
+}
+
+/** Virtual time for tests and scripted runs: nothing happens until the test moves time on. */
+export class VirtualTime implements TimeSource {
+  t = 0;
+  private queue: { at: number; fn: () => void; id: number }[] = [];
+  private ids = 0;
+  now(): number {
+    return this.t;
+  }
+  schedule(fn: () => void, ms: number): () => void {
+    const id = ++this.ids;
+    this.queue.push({ at: this.t + Math.max(0, Math.floor(ms)), fn: fn, id: id });
+    return () => {
+      this.queue = this.queue.filter((q) => q.id !== id);
+    };
+  }
+  /** Runs every timer due up to `to`, in order, then sets the time to `to`. */
+  runUntil(to: number): void {
+    for (;;) {
+      let next: { at: number; fn: () => void; id: number } | null = null;
+      for (const q of this.queue) if (q.at <= to && (!next || q.at < next.at)) next = q;
+      if (!next) break;
+      const n = next;
+      this.queue = this.queue.filter((q) => q !== n);
+      this.t = Math.max(this.t, n.at);
+      n.fn();
+    }
+    this.t = Math.max(this.t, to);
+  }
+}

@@ -1,0 +1,113 @@
+// The spoken calls of a game as one 8 kHz audio timeline (`--wav FILE`), played by the rules the
+// device follows with Waveform: each call starts at its instant t, at sample round(t·8); calls at
+// the same instant play one after another; whatever still plays when the next instant comes is cut
+// for it; nothing starts before its t.
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { join } from "node:path";
+import type { Output } from "../firmware/core/index";
+import { clipsFor } from "../firmware/voice";
+
+export const RATE = 8000;
+export const SILENCE = 128;
+
+export interface VoicePack {
+  id: string;
+  /** Raw clips: 8-bit unsigned mono at 8 kHz. */
+  clips: Record<string, Uint8Array>;
+  /** The clip names of a call, in order. */
+  phrase: (say: string) => string[];
+}
+
+/** A committed pack from voices/ID (manifest.json and one .raw file per clip). */
+export function loadPack(id: string, voicesDir?: string): VoicePack {
+  const dir = join(voicesDir ?? fileURLToPath(new URL("../voices/", import.meta.url)), id);
+  const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { sampleRate: number; clips: Record<string, unknown> };
+  if (manifest.sampleRate !== RATE) throw new Error("voice pack " + id + " is not at " + RATE + " Hz");
+  const clips: Record<string, Uint8Array> = {};
+  for (const name of Object.keys(manifest.clips)) clips[name] = new Uint8Array(readFileSync(join(dir, name + ".raw")));
+  return { id: id, clips: clips, phrase: (say) => clipsFor(id, say) };
+}
+
+export function sampleAt(tMs: number): number {
+  return Math.round((tMs * RATE) / 1000);
+}
+
+/** One clip as placed on the timeline: samples [start, start + length) of it, cut if shorter. */
+export interface Placed {
+  t: number;
+  say: string;
+  clip: string;
+  start: number;
+  length: number;
+  /** The clip was cut (or, length 0, never started) because the next call was due first. */
+  cut: boolean;
+}
+
+/** Where each clip of each call goes; calls are taken in time order (a late count the core lists
+ *  first still plays at its own t), calls of one instant in the order the core made them. */
+export function place(outputs: Output[], pack: VoicePack, endMs: number): Placed[] {
+  const calls: { t: number; say: string }[] = [];
+  for (const o of outputs) if (o.kind === "call" && o.t >= 0 && o.t < endMs) calls.push({ t: o.t, say: o.say });
+  calls.sort((a, b) => a.t - b.t); // stable: same-instant calls keep their order
+  const total = sampleAt(endMs);
+  const out: Placed[] = [];
+  let i = 0;
+  while (i < calls.length) {
+    const t = calls[i].t;
+    let j = i;
+    while (j < calls.length && calls[j].t === t) j++;
+    const limit = j < calls.length ? sampleAt(calls[j].t) : total;
+    let pos = sampleAt(t);
+    for (let k = i; k < j; k++) {
+      for (const name of pack.phrase(calls[k].say)) {
+        const clip = pack.clips[name];
+        if (!clip) throw new Error("voice pack " + pack.id + " has no clip '" + name + "' for " + calls[k].say);
+        const start = Math.min(pos, limit);
+        const length = Math.max(0, Math.min(clip.length, limit - pos));
+        out.push({ t: t, say: calls[k].say, clip: name, start: start, length: length, cut: length < clip.length });
+        pos += clip.length;
+      }
+    }
+    i = j;
+  }
+  return out;
+}
+
+/** The calls among `outputs` as 8-bit unsigned samples at 8 kHz, from 0 to endMs. */
+export function renderTimeline(outputs: Output[], pack: VoicePack, endMs: number): Uint8Array {
+  const samples = new Uint8Array(sampleAt(endMs)).fill(SILENCE);
+  for (const p of place(outputs, pack, endMs)) samples.set(pack.clips[p.clip].subarray(0, p.length), p.start);
+  return samples;
+}
+
+/** A WAV file (RIFF, PCM, 8-bit unsigned, mono, 8 kHz) around the samples. */
+export function wavFile(samples: Uint8Array): Uint8Array {
+  const pad = samples.length & 1; // RIFF chunks have even sizes
+  const out = new Uint8Array(44 + samples.length + pad);
+  const v = new DataView(out.buffer);
+  const text = (at: number, s: string) => {
+    for (let i = 0; i < s.length; i++) out[at + i] = s.charCodeAt(i);
+  };
+  text(0, "RIFF");
+  v.setUint32(4, 36 + samples.length + pad, true);
+  text(8, "WAVE");
+  text(12, "fmt ");
+  v.setUint32(16, 16, true); // fmt chunk size
+  v.setUint16(20, 1, true); // PCM
+  v.setUint16(22, 1, true); // mono
+  v.setUint32(24, RATE, true);
+  v.setUint32(28, RATE, true); // bytes per second
+  v.setUint16(32, 1, true); // block align
+  v.setUint16(34, 8, true); // bits per sample
+  text(36, "data");
+  v.setUint32(40, samples.length, true);
+  out.set(samples, 44);
+  return out;
+}
+
+/** What `sim run FILE --wav OUT` writes: the whole game's calls in one WAV file. */
+export function renderWav(outputs: Output[], pack: VoicePack, endMs: number): Uint8Array {
+  return wavFile(renderTimeline(outputs, pack, endMs));
+}

@@ -1,0 +1,195 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { buildFirmware, bundle, checkEspruino } from "../build";
+
+const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
+
+describe("the firmware bundle", () => {
+  it("passes the Espruino check, is written to dist/clock.js and stays under 24 KB", async () => {
+    const built = await buildFirmware();
+    expect(built.problems).toEqual([]);
+    expect(built.bytes).toBeGreaterThan(0);
+    expect(built.bytes).toBeLessThan(24 * 1024);
+    const code = readFileSync(built.path, "utf8");
+    expect(Buffer.byteLength(code)).toBe(built.bytes);
+    expect(checkEspruino(code)).toEqual([]);
+  }, 30_000);
+
+  it("exports the core without esbuild's for-let export copier", async () => {
+    const { code } = await bundle(`import * as app from "./firmware/core/index";\nmodule.exports = app;\n`, false);
+    expect(code).not.toContain("__toCommonJS");
+    expect(code).toMatch(/module\.exports = \w+;/);
+  });
+});
+
+describe("esbuild's part", () => {
+  it("refuses destructuring it cannot lower", async () => {
+    await expect(bundle("const { a } = JSON.parse('{}'); console.log(a);")).rejects.toThrow(/destructuring/);
+  });
+
+  it("lowers optional chaining, ?? and ** into something Espruino runs", async () => {
+    const { code } = await bundle("const o = JSON.parse('{}'); console.log(o?.a ?? 2 ** o.b);");
+    expect(code).not.toMatch(/\?\.|\?\?|\*\*/);
+    expect(checkEspruino(code)).toEqual([]);
+  });
+
+  it("an import * of an Espruino module is refused (its helper copies in a for-let loop)", async () => {
+    const { code } = await bundle(`import * as S from "Storage";\nconsole.log(S.read("x"));\n`, false);
+    expect(messages(code).join("\n")).toMatch(/closure in a for-let\/const loop captures "key"/);
+  });
+
+  it("a plain require of an Espruino module stays a literal require", async () => {
+    const { code } = await bundle(`declare const require: (m: string) => any;\nconsole.log(require("Storage").read("x"));\n`);
+    expect(code).toContain('require("Storage")');
+    expect(checkEspruino(code, ["Storage"])).toEqual([]);
+  });
+});
+
+describe("the Espruino check refuses", () => {
+  // [what, snippet, the message that proves this rule fired]
+  it.each([
+    ["an object destructuring", "var { a } = o;", /destructuring pattern/],
+    ["an array destructuring", "var [a] = o;", /destructuring pattern/],
+    ["a destructuring assignment", "[a, b] = [b, a];", /destructuring pattern/],
+    ["a default parameter", "function f(a = 1) { return a; }", /default value/],
+    ["a rest parameter", "function f(...a) { return a; }", /rest parameter/],
+    ["an array spread", "x = [...a];", /spread/],
+    ["a call spread", "f(...a);", /spread/],
+    ["an object spread", "x = { ...a };", /spread/],
+    ["the ** operator", "x = a ** 2;", /exponent operator \*\*/],
+    ["the **= operator", "x **= 2;", /assignment operator \*\*=/],
+    ["optional chaining", "x = a?.b;", /optional chaining/],
+    ["||=", "a ||= 1;", /assignment operator \|\|=/],
+    ["&&=", "a &&= 1;", /assignment operator &&=/],
+    ["??=", "a ??= 1;", /assignment operator \?\?=/],
+    ["a labelled statement", "outer: for (;;) break outer;", /labelled statement/],
+    ["a tagged template", "x = String.raw`a`;", /tagged template/],
+    ["a computed object key", "x = { [k]: 1 };", /computed object key/],
+    ["a computed class member name", "class A { [k]() {} }", /computed class member/],
+    ["an async function", "async function f() {}", /async function/],
+    ["await", "async function f() { await p; }", /await/],
+    ["for await", "async function f() { for await (const x of xs) g(x); }", /for await/],
+    ["a generator", "function* g() { yield 1; }", /generator function/],
+    ["new.target", "function F() { return new.target; }", /new\.target/],
+    ["a private field", "class A { #x; m() { return this.#x; } }", /private field #x/],
+    ["a class field left unlowered", "class A { x = 1; }", /class field left unlowered/],
+    ["a class static block", "class A { static { f(); } }", /class static block/],
+    ["class X extends Error", "class Oops extends Error {}", /class extends Error/],
+    ["a BigInt literal", "x = 1n;", /BigInt literal/],
+    ["a dynamic import", "x = import('y');", /dynamic import/],
+    ["setting an array's length", "a.length = 0;", /assigning \.length/],
+    ["an ES module", "export const a = 1;", /does not parse as a script/],
+  ])("%s", (_what, snippet, message) => {
+    expect(messages(snippet).join("\n")).toMatch(message);
+  });
+
+  it.each(["Map", "Set", "WeakMap", "WeakSet", "Symbol", "Proxy", "Reflect", "BigInt", "RangeError", "globalThis"])(
+    "the global %s",
+    (name) => {
+      expect(messages(`x = ${name};`)).toContain(`${name} is not in Espruino`);
+    },
+  );
+
+  it.each([
+    ["Array.from", "Array.from(x);"],
+    ["Array.of", "Array.of(1);"],
+    ["Math.trunc", "Math.trunc(1.5);"],
+    ["Math.hypot", "Math.hypot(3, 4);"],
+    ["Math.imul", "Math.imul(3, 4);"],
+    ["Number.isInteger", "Number.isInteger(1);"],
+    ["Number.EPSILON", "x = Number.EPSILON;"],
+    ["Number.MAX_SAFE_INTEGER", "x = Number.MAX_SAFE_INTEGER;"],
+    ["Object.freeze", "Object.freeze(o);"],
+    ["Object.seal", "Object.seal(o);"],
+    ["Object.is", "Object.is(a, b);"],
+    ["Promise.race", "Promise.race(ps);"],
+    ["Promise.allSettled", "Promise.allSettled(ps);"],
+    [".flat", "a.flat();"],
+    [".flatMap", "a.flatMap(f);"],
+    [".lastIndexOf", "a.lastIndexOf(1);"],
+    [".trimStart", "s.trimStart();"],
+    [".localeCompare", "s.localeCompare(t);"],
+    [".finally", "p.finally(f);"],
+  ])("%s", (name, snippet) => {
+    expect(messages(snippet)).toContain(`${name} is not in Espruino`);
+  });
+
+  it("a require without a literal module name", () => {
+    expect(messages("var m = require(name);")).toContain("require() without a literal module name");
+  });
+
+  it("a require of a module that is not an Espruino external, when the externals are given", () => {
+    expect(messages('var fs = require("fs");', ["Storage"]).join("\n")).toMatch(/not an Espruino external/);
+    expect(messages('var s = require("Storage");', ["Storage"])).toEqual([]);
+  });
+});
+
+describe("the Espruino check on what only looks alike", () => {
+  it("a Map in the firmware is refused, a local named Map is not", () => {
+    expect(messages("var m = new Map();")).toEqual(["Map is not in Espruino"]);
+    expect(messages("function f(Map) { return new Map(); }")).toEqual([]);
+  });
+
+  it("a computed object key is refused but a computed member access is not", () => {
+    expect(messages("x = { [k]: v };")).toEqual(["computed object key {[k]: v}"]);
+    expect(messages("x = a[k]; a[k] = 1;")).toEqual([]);
+  });
+
+  it("Math.sign, Object.assign, padStart and \"use strict\" are fine", () => {
+    expect(messages('"use strict"; x = Math.sign(-2) + Object.assign({}, o).a + s.padStart(2, "0");')).toEqual([]);
+  });
+
+  it("testing for a global with typeof is fine, using it is not", () => {
+    expect(messages('x = typeof Symbol === "function";')).toEqual([]);
+    expect(messages('x = typeof Symbol === "function" && Symbol.iterator;')).toEqual(["Symbol is not in Espruino"]);
+  });
+
+  it("a property merely named like a banned global is fine", () => {
+    expect(messages("x = o.Map; y = { Set: 1 };")).toEqual([]);
+  });
+});
+
+describe("loop closures", () => {
+  it("a closure over a for-let variable is refused", () => {
+    expect(messages("for (let i = 0; i < 3; i++) fs.push(() => i);")).toEqual([
+      'closure in a for-let/const loop captures "i" (Espruino gives every such closure the last value)',
+    ]);
+  });
+
+  it("a closure over a for-const-of variable is refused", () => {
+    expect(messages("for (const x of xs) fs.push(function () { return x; });").join("\n")).toMatch(/captures "x"/);
+  });
+
+  it("a closure made inside an IIFE in the loop body is still refused", () => {
+    expect(messages("for (let i = 0; i < 3; i++) (function () { fs.push(() => i); })();").join("\n")).toMatch(/captures "i"/);
+  });
+
+  it("a var loop, a callback run at once by forEach, and a parameter of the same name are fine", () => {
+    expect(messages("for (var i = 0; i < 3; i++) fs.push(() => i);")).toEqual([]);
+    expect(messages("for (let i = 0; i < 3; i++) xs.forEach((x) => f(x + i));")).toEqual([]);
+    expect(messages("for (let i = 0; i < 3; i++) fs.push((i) => i);")).toEqual([]);
+  });
+});
+
+describe("hoisting", () => {
+  it("a function called before its declaration is refused", () => {
+    expect(messages("f();\nfunction f() {}")).toEqual(["f is used before its function declaration (Espruino does not hoist)"]);
+  });
+
+  it("a function called, through an earlier one, before its declaration is refused", () => {
+    expect(messages("function g() { return h(); }\ng();\nfunction h() {}").join("\n")).toMatch(/h is used before .* via g\(\)/);
+  });
+
+  it("inside a function body too", () => {
+    expect(messages("function outer() { f(); function f() {} }").join("\n")).toMatch(/f is used before its function declaration/);
+  });
+
+  it("a declaration before its use, and a use inside a function only created earlier, are fine", () => {
+    expect(messages("function f() {}\nf();")).toEqual([]);
+    expect(messages("var g = function () { return f(); };\nfunction f() {}\ng();")).toEqual([]);
+  });
+});
+
+it("a problem carries its line and 1-based column", () => {
+  expect(checkEspruino("\n\nvar m = new Map();")).toEqual([{ line: 3, column: 13, message: "Map is not in Espruino" }]);
+});
