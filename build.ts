@@ -74,7 +74,10 @@ export interface Built {
 export async function buildFirmware(): Promise<Built> {
   // Not entryPoints: esbuild's CJS wrapper for an ESM entry (__toCommonJS) copies the exports with
   // getters made in a `for (let …)` loop, which all read the last export on Espruino.
-  const { code, map, warnings } = await bundle(`import * as app from "./${ENTRY}";\nmodule.exports = app;\n`);
+  // The device entry only runs (it starts the clock); the core alone is exported for inspection.
+  // Espruino has no `module` at the top level, so the device bundle must not mention it.
+  const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
+  const { code, map, warnings } = await bundle(entry);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);

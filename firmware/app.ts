@@ -13,7 +13,7 @@ import {
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
 import { type Settings, decodeSettings, encodeSettings } from "./settings";
-import { type Menu, openSetup, openArbiter, menuKey, drawMenu } from "./menu";
+import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { clipsFor, withTradition } from "./voice";
 import { newFrame, clearFrame } from "./gfx/frame";
 import { drawFace, faceView } from "./face";
@@ -23,6 +23,7 @@ const MENU_LONG_MS = 1500; // "back" inside a menu
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
 const LOW_BATTERY = 15;
+const LEAD_MS = 50; // wake this early before a call and give the speaker its exact start time
 const SETTINGS = "clock.set";
 
 function control(text: string): TimeControl {
@@ -47,6 +48,8 @@ export class App {
   private frame = newFrame();
   private menuDownAt = -1;
   private longDone = false;
+  /** The calls due up to this instant are already on the speaker, timed to start exactly. */
+  private aheadUntil = -1;
 
   constructor(board: Board) {
     this.board = board;
@@ -120,7 +123,7 @@ export class App {
     const phase = this.clock.game.phase;
     if (this.menu) this.menuInput(MENU, false, t);
     else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
-    else if (phase === "setup") this.menu = openSetup(this.settings);
+    else if (phase === "setup") this.menu = openSetup(this.settings, this.unlocked);
     else this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
   }
 
@@ -139,7 +142,10 @@ export class App {
     this.unlocked = r.unlocked;
     if (r.message) this.say(r.message, t);
     if (r.settings !== this.settings) this.changeSettings(r.settings);
-    for (const op of r.ops) this.apply(op, t);
+    for (const op of r.ops) {
+      const why = this.apply(op, t);
+      if (why && this.menu) this.menu = withNote(this.menu, why);
+    }
     if (r.ready) this.armed = true;
     if (r.newGame) this.newGame();
   }
@@ -165,6 +171,10 @@ export class App {
   apply(op: Op, t: number): string | null {
     const before = this.clock.game;
     const out = this.clock.apply(op, t);
+    if (this.clock.game !== before && this.aheadUntil > t) {
+      this.board.play([], t); // the turn changed before its next call: that call must not sound
+      this.aheadUntil = t;
+    }
     this.handle(out);
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
@@ -193,11 +203,12 @@ export class App {
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
+        if (o.due === undefined && o.t <= this.aheadUntil) continue; // already scheduled
         if (o.t !== at && clips.length) this.play(clips, at);
         if (o.t !== at) clips = [];
         at = o.t;
-        const c = clipsFor(this.settings.lang, o.say);
-        for (const x of c) clips.push(x);
+        const lang = this.settings.lang;
+        for (const x of clipsFor(lang, o.say)) clips.push(lang + "/" + x); // Storage names: "zh/3"
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       } else if (o.kind === "notice") {
@@ -208,11 +219,20 @@ export class App {
   }
 
   private play(clips: string[], t: number): void {
+    if (this.aheadUntil > t) this.aheadUntil = t; // this cuts what was scheduled: advance() makes it again
     const err = this.board.play(clips, t);
     if (err) {
       this.fault("sound: " + err);
-      this.say("NO SOUND", t);
+      if (err.indexOf("clip missing") < 0) this.say("NO SOUND", t); // a missing clip was beeped instead
     }
+  }
+
+  /** Woken LEAD_MS before calls due at `at`: hands them to the speaker with their exact instant. */
+  private ahead(at: number): void {
+    this.board.kick();
+    this.handle(this.clock.peek(at));
+    this.aheadUntil = at;
+    this.board.wakeAt(at, () => this.wake());
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
@@ -241,6 +261,11 @@ export class App {
     if (this.message) next = Math.min(next, this.messageUntil);
     if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
     if (next === NEVER) next = now + IDLE_MS;
+    const callAt = this.clock.nextWakeAt();
+    if (callAt <= next && callAt > this.aheadUntil && callAt - LEAD_MS > now && this.clock.peek(callAt).length > 0) {
+      this.board.wakeAt(callAt - LEAD_MS, () => this.ahead(callAt));
+      return;
+    }
     this.board.wakeAt(Math.max(next, now), () => this.wake());
   }
 

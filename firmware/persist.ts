@@ -26,8 +26,8 @@ function seal(body: string): string {
 
 /** The body of a record, or null if it is torn or corrupt. */
 export function unseal(rec: string): string | null {
-  const i = rec.lastIndexOf("~");
-  if (i < 0 || rec.length !== i + 5) return null;
+  const i = rec.length - 5; // the checksum is the last 4 characters, after "~"
+  if (i < 0 || rec.charAt(i) !== "~") return null;
   const body = rec.slice(0, i);
   return checksum(body) === rec.slice(i + 1) ? body : null;
 }

@@ -27,9 +27,14 @@ export function seededPicker(seed: number): Picker {
   return { int: (min, max) => min + Math.floor(next() * (max - min + 1)) };
 }
 
-/** fast-check's source: values it can replay and shrink (biased toward the ends of each range). */
+/** fast-check's source: values it can replay and shrink. Unbiased, so that the weights above hold
+ *  (the edge cases are in the weights: instants, whole seconds, one millisecond either side). */
 export function fcPicker(g: fc.GeneratorValue): Picker {
-  return { int: (min, max) => g(fc.integer, { min: min, max: max }) };
+  return { int: (min, max) => g(unbiasedInt, min, max) };
+}
+
+function unbiasedInt(min: number, max: number): fc.Arbitrary<number> {
+  return fc.noBias(fc.integer({ min: min, max: max }));
 }
 
 /** A press by whoever's time runs (in set-up: the press that starts the game), or by the other side. */
@@ -55,9 +60,10 @@ export interface GenGame {
   tailMs: number;
   /** How late each wake-up comes, cycled (ms); empty = on time. */
   late: number[];
+  /** How late a call may be and still be made (the board's setting: 20 ms on the device). */
+  graceMs: number;
 }
 
-export const GRACE_MS = 20;
 const SEC = 1000;
 const MIN = 60000;
 
@@ -102,7 +108,7 @@ export function genControl(p: Picker): string {
       return p.int(0, 3) === 0 ? secs(main + n * P) + "(" + periods + ")" : secs(main) + "+" + periods;
     }],
     [15, () => secs(mainTime(p, false))],
-    [15, () => secs(mainTime(p, true)) + "+" + pick(p, ["", "C"]) + p.int(1, 10) + "/" + p.int(10, 300) + "s"],
+    [20, () => secs(mainTime(p, true)) + "+" + pick(p, ["", "C"]) + (p.int(0, 4) < 3 ? p.int(1, 3) : p.int(4, 15)) + "/" + p.int(10, 300) + "s"],
     [15, () => secs(mainTime(p, false)) + "+F" + p.int(1, 30) + "s"],
     [15, () => secs(mainTime(p, false)) + "+D" + p.int(1, 30) + "s"],
   ]);
@@ -184,6 +190,7 @@ export function genGame(p: Picker): GenGame {
     steps: steps,
     tailMs: p.int(0, 120) * SEC,
     late: late,
+    graceMs: weighted(p, [[7, () => 20], [1, () => 250], [2, () => 2000]]),
   };
 }
 
@@ -272,7 +279,7 @@ const MAX_WAKES = 2000000; // a clock asking to be woken in the past would spin:
 /** Runs the game; `observe` (if any) sees every step right after it. */
 export function drive(spec: GenGame, observe: ((s: Step) => void) | null): DriveResult {
   const c0 = control(spec.black);
-  const clock = new Clock(newGame(c0, c0), defaultCallOptions(), GRACE_MS, 1 << 30);
+  const clock = new Clock(newGame(c0, c0), defaultCallOptions(), spec.graceMs, 1 << 30);
   const outputs: Output[] = [];
   const onTime = spec.late.length === 0;
   const lines: string[] = ["control black " + spec.black, "control white " + spec.white];
@@ -280,6 +287,7 @@ export function drive(spec: GenGame, observe: ((s: Step) => void) | null): Drive
   if (spec.lateLimit !== null) lines.push("latelimit " + spec.lateLimit);
   if (spec.calls.length > 0) lines.push("calls " + spec.calls.join(" "));
   if (!onTime) lines.push("# every wake-up comes late by, in turn: " + spec.late.join(", ") + " ms");
+  if (spec.graceMs !== 20) lines.push("# calls are made up to " + spec.graceMs + " ms late (Clock's graceMs)");
 
   const step = (kind: Step["kind"], t: number, op: Op | null, act: () => Output[]) => {
     const s: Step = {

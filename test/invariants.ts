@@ -17,7 +17,7 @@
 // the clock right after). A move of e ms therefore costs exactly e ms, whatever the wake-ups were.
 
 import { readSide, flagTime, controlOf, other, NEVER, type Game, type Reading, type Side, type TimeControl, type Output } from "../firmware/core/index";
-import { drive, type GenGame, type Step } from "./gen";
+import { drive, randomGame, type GenGame, type Step } from "./gen";
 
 export const INVARIANTS = [
   "one-side-runs", // at most one side's time runs; nothing runs while paused, ended or flagged
@@ -112,6 +112,12 @@ export function sameReading(a: Reading, b: Reading): boolean {
 
 function show(r: Reading): string {
   return JSON.stringify(r);
+}
+
+/** What a side's face shows: whole seconds (a countdown shows 59 from 59.000 s down to 58.001 s). */
+function face(r: Reading): string {
+  const sec = (ms: number) => Math.ceil(ms / 1000);
+  return [sec(r.shownMs), sec(r.mainMs), r.periodsLeft, sec(r.blockMs), r.movesLeft, r.moves, r.overtime, r.out].join(" ");
 }
 
 function readings(g: Game, t: number): Record<Side, Reading> {
@@ -299,8 +305,11 @@ export class Checker {
         this.resync(g1, op.side, r1[op.side]);
       } else if (op.op === "pass" && g0.flagged) {
         this.resync(g1, g0.flagged, r1[g0.flagged]);
-        led[other(g0.flagged)].turnRun = 0;
-        led[other(g0.flagged)].ot = 0;
+        if (g0.toMove === g0.flagged) {
+          // the opponent's turn begins (had it been running already, it goes on)
+          led[other(g0.flagged)].turnRun = 0;
+          led[other(g0.flagged)].ot = 0;
+        }
       }
     }
     if (newFlag(g0, g1)) {
@@ -488,6 +497,11 @@ export class Checker {
     const g1 = s.clock.game;
     if (next !== NEVER && next <= s.clock.cursor) this.fail("wake-in-time", s, "nextWakeAt " + next + " is not after the cursor " + s.clock.cursor);
     if (g1.phase === "running" && next > s.clock.cursor + 1000) this.fail("wake-in-time", s, "the running clock sleeps until " + next + ", more than a second after " + s.clock.cursor);
+    if (g1.phase === "running" && next - 1 > s.clock.cursor) {
+      const now = face(readSide(g1, g1.toMove, s.clock.cursor));
+      const before = face(readSide(g1, g1.toMove, next - 1));
+      if (now !== before) this.fail("wake-in-time", s, g1.toMove + "'s face changes from " + now + " to " + before + " before nextWakeAt " + next);
+    }
   }
 
   private inOrder(s: Step): void {
@@ -545,4 +559,30 @@ export function describeFailure(spec: GenGame, r: GameCheck): string {
     }
   }
   return r.violations.map((v) => v.invariant + " @ " + v.step + ": " + v.detail).join("\n") + "\n--- script ---\n" + script;
+}
+
+export interface SeedsResult {
+  games: number;
+  failures: number;
+  /** Failing games by the first invariant each broke. */
+  byInvariant: Record<string, number>;
+  /** The failing game with the shortest report, to replay. */
+  first: { seed: number; report: string } | null;
+}
+
+/** Checks the plain generator's games for seeds from ≤ seed < to (the bench's workers run this). */
+export function checkSeeds(from: number, to: number): SeedsResult {
+  const r: SeedsResult = { games: 0, failures: 0, byInvariant: {}, first: null };
+  for (let seed = from; seed < to; seed++) {
+    const spec = randomGame(seed);
+    const c = checkGame(spec);
+    r.games++;
+    if (c.violations.length === 0) continue;
+    r.failures++;
+    const k = c.violations[0].invariant;
+    r.byInvariant[k] = (r.byInvariant[k] || 0) + 1;
+    const report = describeFailure(spec, c);
+    if (!r.first || report.length < r.first.report.length) r.first = { seed: seed, report: report };
+  }
+  return r;
 }

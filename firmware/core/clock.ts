@@ -75,40 +75,51 @@ export class Clock {
     if (this.onLog) this.onLog(e);
   }
 
+  /** The running side's calls due in (from, to], at absolute times, without making them. */
+  private callsIn(from: number, to: number): Call[] {
+    const g = this.game;
+    const calls: Call[] = [];
+    if (g.phase !== "running") return calls;
+    const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
+    const s = g[g.toMove];
+    turnCalls(G.controlOf(g, g.toMove), s, this.options, from - base, Math.min(to, G.flagTime(g)) - base, s.moves === 0, calls);
+    for (const c of calls) c.e += base;
+    return calls;
+  }
+
+  /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
+   *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
+  peek(until: number): Output[] {
+    const side = this.game.toMove;
+    return this.callsIn(this.cursor, until).map((c): Output => ({ kind: "call", t: c.e, side: side, say: c.say }));
+  }
+
   /** Makes the calls, flags and notices due up to now, in order. */
   advance(now: number): Output[] {
     const out: Output[] = [];
     if (now <= this.cursor) return out;
     const g = this.game;
-    if (g.phase === "running") {
-      const side = g.toMove;
-      const stop = Math.min(now, G.flagTime(g));
-      const calls: Call[] = [];
-      const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
-      const s = g[side];
-      turnCalls(G.controlOf(g, side), s, this.options, this.cursor - base, stop - base, s.moves === 0, calls);
-      let lateLast: Output | null = null;
-      for (const c of calls) {
-        const t = base + c.e;
-        const o: Output = { kind: "call", t: t, side: side, say: c.say };
-        if (t >= now - this.graceMs) {
-          out.push(o);
-          this.record(t, "call", side, c.say);
-        } else if (c.last) {
-          if (lateLast) this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say);
-          lateLast = o;
-        } else {
-          this.record(t, "dropped", side, c.say);
-        }
+    const side = g.toMove;
+    let lateLast: Output | null = null;
+    for (const c of this.callsIn(this.cursor, now)) {
+      const o: Output = { kind: "call", t: c.e, side: side, say: c.say };
+      if (c.e >= now - this.graceMs) {
+        out.push(o);
+        this.record(c.e, "call", side, c.say);
+      } else if (c.last) {
+        if (lateLast) this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say);
+        lateLast = o;
+      } else {
+        this.record(c.e, "dropped", side, c.say);
       }
-      if (lateLast && out.length > 0) {
-        this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say); // a newer call supersedes it
-      } else if (lateLast && lateLast.kind === "call") {
-        // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
-        const due = lateLast.t;
-        out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });
-        this.record(now, "late", side, lateLast.say + " due " + due);
-      }
+    }
+    if (lateLast && out.length > 0) {
+      this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say); // a newer call supersedes it
+    } else if (lateLast && lateLast.kind === "call") {
+      // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
+      const due = lateLast.t;
+      out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });
+      this.record(now, "late", side, lateLast.say + " due " + due);
     }
     this.notices(this.cursor, now, out);
     const settled = G.settle(g, now);

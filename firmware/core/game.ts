@@ -210,6 +210,7 @@ export function end(g: Game, t: number): Result {
   if (g.phase === "ended") return "the game is already over";
   const n = begin(g, t);
   if (g.phase === "running") stopTurn(g, n);
+  if (g.phase === "flagged") n.turnMs = turnElapsed(g, n.lastT); // the flagged side stays out of time
   n.phase = "ended";
   return n;
 }

@@ -1,0 +1,88 @@
+// Battery level. Jolt.js has no battery input (E.getBattery is not in its build), so, as its docs
+// suggest, one motor-driver output that is left unconnected (H4) is switched high for a moment: it
+// then carries the supply voltage, which its built-in divider lets analogRead return in volts. On the
+// LiPo that supply is the cell minus the 0.35 V power diode; on USB it is about 4.65 V.
+//
+// battery() must answer at once, so it returns the last measurement and starts a new one (50 ms with
+// driver 1 on) when that is older than a minute and the speaker is quiet (its load sags the supply).
+
+import type { Pins } from "./pins";
+
+const EVERY_MS = 60000;
+const SETTLE_MS = 50;
+const DIODE_V = 0.35;
+/** Above this the board runs from USB, whatever the cell holds. */
+const USB_V = 4.45;
+/** A resting single-cell LiPo: volts → percent, piecewise linear. Approximate, uncalibrated. */
+const CURVE: number[][] = [
+  [3.3, 0], [3.5, 5], [3.6, 12], [3.7, 30], [3.75, 40], [3.8, 50], [3.9, 65], [4.0, 80], [4.1, 90], [4.2, 100],
+];
+
+/** Percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense. */
+export function percentFromSupply(supplyV: number): number {
+  if (!(supplyV > 1)) return -1; // nothing measured (driver off, or no reading)
+  if (supplyV >= USB_V) return 100;
+  const v = supplyV + DIODE_V;
+  if (v <= CURVE[0][0]) return 0;
+  for (let i = 1; i < CURVE.length; i++) {
+    const a = CURVE[i - 1];
+    const b = CURVE[i];
+    if (v <= b[0]) return Math.round(a[1] + ((v - a[0]) * (b[1] - a[1])) / (b[0] - a[0]));
+  }
+  return 100;
+}
+
+export class Battery {
+  private sense: Pins["batterySense"];
+  private quiet: () => boolean;
+  private percent = -1;
+  private measuredAt = -EVERY_MS;
+  private measuring = false;
+
+  constructor(sense: Pins["batterySense"], quiet: () => boolean) {
+    this.sense = sense;
+    this.quiet = quiet;
+  }
+
+  /** The last known level (-1 = unknown); may start a new measurement. Never throws. */
+  read(now: number): number {
+    if (this.sense && !this.measuring && now - this.measuredAt >= EVERY_MS && this.quiet()) this.measure(now);
+    return this.percent;
+  }
+
+  private measure(now: number): void {
+    const s = this.sense;
+    if (!s) return;
+    this.measuring = true;
+    this.measuredAt = now;
+    const self = this;
+    try {
+      if (s.driver >= 0) Jolt.setDriverMode(s.driver, true);
+      digitalWrite(s.pin, 1);
+      setTimeout(function () {
+        try {
+          self.percent = percentFromSupply(analogRead(s.pin));
+        } catch (e) {
+          self.percent = -1;
+        }
+        self.release();
+      }, SETTLE_MS);
+    } catch (e) {
+      this.percent = -1;
+      this.release();
+    }
+  }
+
+  private release(): void {
+    this.measuring = false;
+    const s = this.sense;
+    if (!s) return;
+    try {
+      digitalWrite(s.pin, 0);
+      pinMode(s.pin, "input");
+      if (s.driver >= 0) Jolt.setDriverMode(s.driver, false);
+    } catch (e) {
+      // leave it: the next measurement tries again
+    }
+  }
+}

@@ -1,0 +1,95 @@
+// The hardware contract (firmware/board.ts) on an Espruino board, from the pins in hw/pins.ts.
+//
+// Time is getTime() in integer milliseconds. One timer at a time, set to the app's next deadline: no
+// fixed tick, so between deadlines and button edges the chip sleeps.
+
+import type { Board } from "../firmware/board";
+import type { Pins } from "./pins";
+import { watchButtons } from "./buttons";
+import { Display } from "./display";
+import { Speaker } from "./speaker";
+import { Battery } from "./battery";
+import { FlashStore } from "./store";
+import { kickWatchdog } from "./watchdog";
+
+/** Monotonic as long as nobody calls setTime() (the Web IDE's "set time on upload" would). */
+function now(): number {
+  return Math.floor(getTime() * 1000);
+}
+
+/** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
+const MAX_TIMEOUT_MS = 3600000;
+
+function after(ms: number): number {
+  return Math.min(MAX_TIMEOUT_MS, Math.max(0, ms));
+}
+
+export interface HwBoard {
+  board: Board;
+  /** For a message when the app itself cannot start. */
+  display: Display;
+}
+
+export function makeBoard(pins: Pins): HwBoard {
+  pins.power.forEach((q) => {
+    try {
+      q.setPower(true);
+    } catch (e) {
+      // the drivers on it report their own failure
+    }
+  });
+  const display = new Display(pins.display);
+  display.connect(now());
+  const speaker = new Speaker(pins.speaker);
+  const battery = new Battery(pins.batterySense, () => !speaker.busy());
+  const store = new FlashStore();
+
+  let timer = -1;
+  let due = 0;
+  let wake: (() => void) | null = null;
+  const fire = (): void => {
+    timer = -1;
+    const early = due - now();
+    if (early > 0) {
+      timer = setTimeout(fire, after(early)); // early (RTC rounding, or a far deadline): not yet
+      return;
+    }
+    const fn = wake;
+    wake = null;
+    if (fn) fn();
+  };
+
+  let report: ((button: number, down: boolean, t: number) => void) | null = null;
+  let watching = false;
+
+  const board: Board = {
+    now: now,
+    wakeAt: (t: number, fn: () => void) => {
+      if (timer >= 0) {
+        try {
+          clearTimeout(timer);
+        } catch (e) {
+          // already run
+        }
+      }
+      due = t;
+      wake = fn;
+      timer = setTimeout(fire, after(t - now()));
+    },
+    onButton: (fn) => {
+      report = fn;
+      if (watching) return;
+      watching = true;
+      watchButtons(pins.buttons, (b, down, t) => {
+        if (report) report(b, down, t);
+      });
+    },
+    draw: (frame) => display.draw(frame, now()),
+    play: (clips, t) => speaker.play(clips, t),
+    setVolume: (v) => speaker.setVolume(v),
+    store: store,
+    battery: () => battery.read(now()),
+    kick: kickWatchdog,
+  };
+  return { board: board, display: display };
+}

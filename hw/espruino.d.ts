@@ -1,0 +1,140 @@
+// Ambient types for the Espruino globals and modules hw/ uses, and nothing more: a call that is not
+// declared here does not compile. Signatures follow the Espruino reference (espruino.com/Reference)
+// for 2v25 or later; Jolt.js items are in the JOLTJS build only.
+
+/** A pin object (D0, H0, BTN, Jolt.Q0.sda …). */
+interface Pin {
+  read(): boolean;
+  set(): void;
+  reset(): void;
+}
+
+type PinMode = "input" | "input_pullup" | "input_pulldown" | "output" | "opendrain" | "af_output" | "analog" | "auto";
+
+/** What setWatch passes to its callback; `time` is the interrupt's own timestamp (getTime seconds). */
+interface WatchEvent {
+  state: boolean;
+  time: number;
+  lastTime: number;
+}
+
+interface WatchOptions {
+  repeat?: boolean;
+  edge?: "rising" | "falling" | "both";
+  debounce?: number;
+}
+
+/** Seconds since boot (or since the last setTime), from the RTC. */
+declare function getTime(): number;
+declare function setWatch(fn: (e: WatchEvent) => void, pin: Pin, options: WatchOptions): number;
+declare function clearWatch(id: number): void;
+declare function setTimeout(fn: () => void, ms: number): number;
+declare function clearTimeout(id: number): void;
+declare function pinMode(pin: Pin, mode: PinMode): void;
+declare function digitalRead(pin: Pin): number;
+declare function digitalWrite(pin: Pin, value: boolean | number): void;
+/** 0 … 1 of 3.3 V; on Jolt.js's H0/H2/H4/H6 the value is already in volts. */
+declare function analogRead(pin: Pin): number;
+declare function analogWrite(pin: Pin, value: number, options?: { freq?: number }): void;
+
+declare const BTN: Pin;
+declare const H0: Pin;
+declare const H1: Pin;
+declare const H4: Pin;
+/** Jolt.js motor driver 0's nFAULT line (JOLTJS.py: DRIVER0 pin_nfault). */
+declare const D19: Pin;
+
+interface EspruinoE {
+  on(event: "init", fn: () => void): void;
+  enableWatchdog(timeout: number, isAuto?: boolean): void;
+  kickWatchdog(): void;
+  /** A view of a string's bytes; for a string from Storage.read, of the flash itself. */
+  toArrayBuffer(s: string): ArrayBuffer;
+  reboot(): void;
+}
+declare const E: EspruinoE;
+
+declare const console: { log(text: string): void };
+
+/** Espruino's global object: the console API is installed on it. */
+declare const global: { [name: string]: unknown };
+
+interface I2CWriteTarget {
+  writeTo(address: number, data: number[] | Uint8Array): void;
+}
+interface I2C extends I2CWriteTarget {
+  setup(options: { sda: Pin; scl: Pin; bitrate?: number }): void;
+}
+/** The hardware I²C peripheral (nRF52 TWI): a missing device throws "I2C Write Error". */
+declare const I2C1: I2C;
+
+/** A Jolt.js Qwiic connector (class Qwiic). Q0/Q1 switch GND with a FET, Q2/Q3 drive gnd/vcc from GPIO. */
+interface Qwiic {
+  sda: Pin;
+  scl: Pin;
+  setPower(on: boolean): Qwiic;
+}
+
+interface JoltStatic {
+  Q0: Qwiic;
+  Q1: Qwiic;
+  Q2: Qwiic;
+  Q3: Qwiic;
+  /** driver 0 = H0..H3, 1 = H4..H7; true = all 4 outputs enabled, false = off, "auto" = on while any is an output. */
+  setDriverMode(driver: number, mode: boolean | "auto" | "off" | "output" | "motor"): void;
+}
+declare const Jolt: JoltStatic;
+
+interface WaveformOutputOptions {
+  /** getTime() seconds at which the hardware timer starts the output. */
+  time?: number;
+  repeat?: boolean;
+  /** The negative side: the signal is split between pin (above 50 %) and npin (below). */
+  npin?: Pin;
+}
+/** 8-bit samples output by PWM on a hardware timer. `new Waveform(arrayBuffer)` needs 2v25+. */
+declare class Waveform {
+  constructor(samples: number | ArrayBuffer);
+  buffer: ArrayBuffer;
+  startOutput(pin: Pin, freq: number, options?: WaveformOutputOptions): void;
+  /** Throws if it is not running. */
+  stop(): void;
+  on(event: "finish", fn: () => void): void;
+  removeAllListeners(event?: string): void;
+}
+
+/** The Graphics the SSD1306 module returns: 128×64, 1 bit, `vertical_byte` buffer (page layout). */
+interface Graphics {
+  buffer: ArrayBuffer;
+  flip(): void;
+  clear(): Graphics;
+  drawString(text: string, x: number, y: number): Graphics;
+}
+
+interface SSD1306Module {
+  /** Sends the init commands 50 ms later and calls back after 100 ms; returns the Graphics at once. */
+  connect(i2c: I2CWriteTarget, callback?: () => void, options?: { height?: number; address?: number; contrast?: number }): Graphics;
+}
+
+interface StorageStats {
+  totalBytes: number;
+  freeBytes: number;
+  fileBytes: number;
+  fileCount: number;
+  trashBytes: number;
+  trashCount: number;
+}
+
+interface StorageModule {
+  /** A string mapped from flash (no RAM), or undefined if there is no such file. */
+  read(name: string, offset?: number, length?: number): string | undefined;
+  /** offset 0 (or none) creates the file, `size` bytes long; a later offset writes inside it. */
+  write(name: string, data: string, offset?: number, size?: number): boolean;
+  erase(name: string): void;
+  list(regex?: RegExp): string[];
+  getStats(): StorageStats;
+  compact(): void;
+}
+
+declare function require(name: "Storage"): StorageModule;
+declare function require(name: "SSD1306"): SSD1306Module;

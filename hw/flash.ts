@@ -1,0 +1,174 @@
+// npm run flash -- --port PORT [--voice zh[,en…]] [--no-voice] [--board JOLTJS] [--baud 115200] [--dry-run]
+//
+// Builds dist/clock.js (refusing a bundle that fails the Espruino check), then uploads it with the
+// espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with the
+// clips of the chosen voice packs as Storage files "<pack>/<clip>" (hw/speaker.ts plays them from
+// there; the menu's language picks the pack).
+//
+// The CLI exits 0 even when it could not connect, so its output is read: "Unable to connect" or a
+// module it could not find fails the flash. The CLI fetches the SSD1306 module from
+// espruino.com/modules at every upload, so flashing needs the network.
+
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { buildFirmware } from "../build";
+import { DEFAULT_PACK, PACKS } from "../firmware/voice";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+const NAME_MAX = 28;
+/** Storage left for clips on the reference board (400 KB) beside the program and the game records. */
+const CLIP_BUDGET = 300 * 1024;
+
+const USAGE = `usage: npm run flash -- --port PORT [options]
+
+  --port PORT     serial port (/dev/ttyACM0, COM5) or Bluetooth address (aa:bb:cc:dd:ee:ff)
+  --voice IDS     voice packs to upload, comma-separated: ${PACKS.map((p) => p.id).join(", ")} (default ${DEFAULT_PACK});
+                  as many as fit the board's Storage (about 300 KB: two packs at most)
+  --no-voice      upload the program only (the clips already on the board stay)
+  --board NAME    board name for the CLI (default: asked from the board on connect)
+  --baud N        serial baud rate (default 115200; USB ignores it)
+  --dry-run       build and print the commands without running them`;
+
+interface Clip {
+  name: string;
+  file: string;
+  bytes: number;
+}
+
+/** The clips of a committed voice pack (voices/<id>/manifest.json), checked against the files. */
+function voiceClips(id: string): Clip[] {
+  const dir = join(ROOT, "voices", id);
+  const manifestPath = join(dir, "manifest.json");
+  if (!existsSync(manifestPath)) throw new Error("no voice pack " + id + " (" + relative(process.cwd(), manifestPath) + " is missing)");
+  const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as { clips: Record<string, { bytes: number }> };
+  return Object.keys(manifest.clips).map((name) => {
+    const file = join(dir, name + ".raw");
+    if (!existsSync(file)) throw new Error("voice pack " + id + ": clip " + name + " has no file " + relative(process.cwd(), file));
+    if ((id + "/" + name).length > NAME_MAX) throw new Error("clip name too long for Storage: " + id + "/" + name);
+    // the CLI splits "name:file" at every colon
+    if (name.indexOf(":") >= 0) throw new Error("clip name with a colon: " + name);
+    return { name: id + "/" + name, file: relative(ROOT, file), bytes: readFileSync(file).length };
+  });
+}
+
+/** Runs the espruino CLI from the repository root, echoing its output; resolves with that output. */
+function runCli(args: string[]): Promise<{ code: number; output: string }> {
+  const cli = createRequire(import.meta.url).resolve("espruino/bin/espruino-cli.js");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [cli].concat(args), { cwd: ROOT, stdio: ["inherit", "pipe", "pipe"] });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => {
+      output += d.toString();
+      process.stdout.write(d);
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      output += d.toString();
+      process.stderr.write(d);
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? 1, output: output }));
+  });
+}
+
+/** What in the CLI's output means the upload did not happen. */
+function cliFailure(output: string): string | null {
+  if (/Unable to connect/i.test(output)) return "the CLI could not connect to the board";
+  const missing = /Module (\S+) not found/.exec(output);
+  if (missing) return "the CLI could not fetch the module " + missing[1] + " from espruino.com (network?)";
+  return null;
+}
+
+function quote(a: string): string {
+  return /^[\w@%+=:,./-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'";
+}
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      voice: { type: "string", default: DEFAULT_PACK },
+      "no-voice": { type: "boolean", default: false },
+      board: { type: "string" },
+      baud: { type: "string", default: "115200" },
+      "dry-run": { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.port) {
+    console.error("flash: --port is required\n\n" + USAGE);
+    return 2;
+  }
+  if (!/^\d+$/.test(values.baud)) {
+    console.error("flash: --baud takes a number");
+    return 2;
+  }
+
+  const built = await buildFirmware();
+  for (const w of built.warnings) console.error(w);
+  if (built.problems.length > 0) {
+    for (const p of built.problems) console.error("dist/clock.js:" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
+    console.error("flash: the bundle fails the Espruino check; nothing uploaded");
+    return 1;
+  }
+  const program = relative(ROOT, built.path);
+  console.log(program + ": " + built.bytes + " bytes");
+
+  const packs = values["no-voice"] ? [] : values.voice.split(",");
+  let clips: Clip[] = [];
+  for (const id of packs) {
+    const c = voiceClips(id);
+    console.log("voice " + id + ": " + c.length + " clips, " + c.reduce((a, x) => a + x.bytes, 0) + " bytes, as Storage files " + id + "/<clip>");
+    clips = clips.concat(c);
+  }
+  const total = clips.reduce((a, c) => a + c.bytes, 0);
+  if (total > CLIP_BUDGET) {
+    console.error("flash: " + total + " bytes of clips do not fit the " + CLIP_BUDGET + " bytes of Storage left for them; choose fewer packs");
+    return 2;
+  }
+
+  const connect = ["-p", values.port, "-b", values.baud];
+  // A serial port needs no Bluetooth: without --no-ble the CLI starts its BLE stack anyway, which
+  // fails on machines without one.
+  if (!/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/i.test(values.port)) connect.push("--no-ble");
+  if (values.board) connect.push("--board", values.board);
+  // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
+  // would, and the board would restart mid-upload. Automatic kicking survives reset().
+  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true)"]);
+  const upload = connect.concat(["--config", "SAVE_ON_SEND=1"]);
+  for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
+  upload.push(program);
+
+  if (values["dry-run"]) {
+    console.log(["espruino"].concat(prepare).map(quote).join(" "));
+    console.log(["espruino"].concat(upload).map(quote).join(" "));
+    return 0;
+  }
+  for (const args of [prepare, upload]) {
+    const r = await runCli(args);
+    const failure = cliFailure(r.output) ?? (r.code !== 0 ? "the CLI exited with " + r.code : null);
+    if (failure) {
+      console.error("flash: " + failure);
+      return 1;
+    }
+    if (/Uncaught/.test(r.output)) console.error("flash: warning: the board reported an error (see above)");
+  }
+  console.log("flash: done. The clock starts now and at every power-on.");
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: Error) => {
+    console.error("flash: " + e.message);
+    process.exit(1);
+  },
+);

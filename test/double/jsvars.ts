@@ -1,0 +1,128 @@
+// An estimate of the jsvars (Espruino's 14–16-byte variable blocks) the firmware's data would take
+// on the board. Method: walk every value the firmware can still reach, from the global object and,
+// in the deep walk, through the variables its closures capture (read with node:inspector, which
+// sees a function's [[Scopes]]), skipping what the interpreter itself provides (built-in globals,
+// prototypes, pins: they live in flash). Each value is charged as Espruino stores it (src/jsvar.h):
+//   object or array: 1, plus per property 1 for the name (+1 per 12 more characters past 8)
+//     and its value; an array element holding an int is packed into its index: no extra block;
+//   number, boolean, null, undefined: 1;  string: 1 per 12 characters (10 in the first);
+//   typed array: 1 view + 1 ArrayBuffer + its bytes as a flat string (1 + bytes / 16);
+//   function: 3 (the function, its scope link, its code: the code itself stays in flash when the
+//     program runs from .bootcde) + 1 per parameter; a captured scope: 1 + its variables.
+// Code text is not counted. It is an estimate: V8 and Espruino lay data out differently.
+
+export const JOLT_JSVARS = 12000;
+
+export interface JsVarEstimate {
+  total: number;
+  objects: number;
+  strings: number;
+  arrays: number;
+  functions: number;
+  buffers: number;
+}
+
+export interface WalkOptions {
+  /** Values not to count, nor walk into (the interpreter's own). */
+  builtin?: WeakSet<object>;
+  /** Global names the interpreter defines. */
+  builtinNames?: Set<string>;
+  /** The values a function's closures capture (deep walk); none by default. */
+  scopesOf?: (f: Function) => unknown[];
+}
+
+function stringVars(n: number): number {
+  return n <= 10 ? 1 : 1 + Math.ceil((n - 10) / 12);
+}
+
+function nameVars(k: string): number {
+  return k.length <= 8 ? 1 : 1 + Math.ceil((k.length - 8) / 12);
+}
+
+export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEstimate {
+  const est: JsVarEstimate = { total: 0, objects: 0, strings: 0, arrays: 0, functions: 0, buffers: 0 };
+  const seen = new WeakSet<object>();
+  const queue: unknown[] = roots.slice();
+  const isRootGlobal = new WeakSet<object>();
+  for (const r of roots) if (r && typeof r === "object" && o.builtinNames) isRootGlobal.add(r);
+  const value = (v: unknown, packedInt: boolean): number => {
+    if (v === null || v === undefined || typeof v === "boolean") return 1;
+    if (typeof v === "number") return packedInt && Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 0 : 1;
+    if (typeof v === "string") {
+      est.strings += stringVars(v.length);
+      return stringVars(v.length);
+    }
+    if (typeof v === "object" || typeof v === "function") {
+      queue.push(v);
+      return 0; // counted when walked
+    }
+    return 1;
+  };
+  while (queue.length) {
+    const v = queue.pop();
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) {
+      est.total += value(v, false);
+      continue;
+    }
+    const obj = v as object;
+    if (seen.has(obj) || (o.builtin && o.builtin.has(obj))) continue;
+    seen.add(obj);
+    if (ArrayBuffer.isView(obj) || Object.prototype.toString.call(obj) === "[object ArrayBuffer]") {
+      const n = ArrayBuffer.isView(obj) ? obj.byteLength : (obj as ArrayBuffer).byteLength;
+      const c = 2 + 1 + Math.ceil(n / 16);
+      est.buffers += c;
+      est.total += c;
+      continue;
+    }
+    let own = 1;
+    const isArray = Array.isArray(obj);
+    if (typeof obj === "function") {
+      own = 3 + (obj as Function).length;
+      est.functions += own;
+      if (o.scopesOf) for (const s of o.scopesOf(obj as Function)) own += 1 + value(s, false);
+    } else if (isArray) est.arrays++;
+    else est.objects++;
+    let keys: string[];
+    try {
+      keys = Object.getOwnPropertyNames(obj);
+    } catch {
+      keys = [];
+    }
+    for (const k of keys) {
+      if (typeof obj === "function" && (k === "length" || k === "name" || k === "prototype" || k === "arguments" || k === "caller")) {
+        if (k === "prototype") {
+          const p = (obj as { prototype?: object }).prototype;
+          if (p && Object.getOwnPropertyNames(p).length > 1) queue.push(p);
+        }
+        continue;
+      }
+      if (isArray && k === "length") continue;
+      if (isRootGlobal.has(obj) && o.builtinNames && o.builtinNames.has(k)) continue;
+      const d = Object.getOwnPropertyDescriptor(obj, k);
+      if (!d || !("value" in d)) continue;
+      const index = isArray && /^\d+$/.test(k);
+      own += (index ? 1 : nameVars(k)) + value(d.value, index);
+    }
+    const proto = Object.getPrototypeOf(obj);
+    if (proto && !(o.builtin && o.builtin.has(proto))) queue.push(proto);
+    est.total += own;
+  }
+  return est;
+}
+
+/** Everything reachable from the given values, to mark as the interpreter's own. */
+export function markBuiltin(roots: unknown[], into: WeakSet<object>): void {
+  const queue = roots.slice();
+  while (queue.length) {
+    const v = queue.pop();
+    if (v === null || (typeof v !== "object" && typeof v !== "function")) continue;
+    const obj = v as object;
+    if (into.has(obj)) continue;
+    into.add(obj);
+    for (const k of Object.getOwnPropertyNames(obj)) {
+      const d = Object.getOwnPropertyDescriptor(obj, k);
+      if (d && "value" in d) queue.push(d.value);
+    }
+    queue.push(Object.getPrototypeOf(obj));
+  }
+}

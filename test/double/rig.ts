@@ -1,0 +1,313 @@
+// The clock as built (dist/clock.js) on the board double, wired as hw/pins.ts says, with a voice
+// pack in flash as hw/flash.ts uploads it: helpers so that tests read like what a person does at
+// the clock (sets it up, presses, cuts the power) and what they hear and read back.
+
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import * as esbuild from "esbuild";
+import { Device, type Bounce, type DeviceOptions } from "./device";
+import { JOLT_QWIIC } from "./pins";
+import type { Side, Op } from "../../firmware/core/index";
+import type { Script } from "../../sim/script";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** The built bundle; builds it if it is missing (npm test builds it first anyway). */
+export async function firmware(): Promise<string> {
+  const path = join(ROOT, "dist", "clock.js");
+  if (!existsSync(path)) {
+    const { buildFirmware } = await import("../../build");
+    await buildFirmware();
+  }
+  const code = readFileSync(path, "utf8");
+  if (code.indexOf("E.on(") < 0) throw new Error("dist/clock.js does not start a clock at power-on (was it built from hw/main.ts?)");
+  return code;
+}
+
+export interface Wiring {
+  /** LEFT, RIGHT, MENU, as firmware/board.ts numbers them. */
+  buttons: { pin: string; pressedHigh: boolean; power: string | null }[];
+  speaker: { pin: string; npin: string };
+  display: { sda: string; scl: string };
+}
+
+let wiringCache: Wiring | null = null;
+
+/** The wiring hw/pins.ts gives, read by running that file on the double (it needs the board's globals). */
+export function wiring(): Wiring {
+  if (wiringCache) return wiringCache;
+  const js = esbuild.buildSync({
+    entryPoints: [join(ROOT, "hw", "pins.ts")], bundle: true, format: "iife", globalName: "hwPins", write: false, target: "es2015",
+  }).outputFiles[0].text;
+  const d = new Device({ code: js }).start();
+  const w = d.repl(`(function () {
+    var p = hwPins.joltjs();
+    return {
+      buttons: p.buttons.map(function (b) { return { pin: String(b.pin), pressedHigh: b.pressedHigh }; }),
+      speaker: { pin: String(p.speaker.pin), npin: String(p.speaker.npin) },
+      display: { sda: String(p.display.sda), scl: String(p.display.scl) },
+      power: p.power.map(function (q) { return { sda: String(q.sda), scl: String(q.scl) }; })
+    };
+  })()`) as Omit<Wiring, "buttons"> & { buttons: { pin: string; pressedHigh: boolean }[]; power: { sda: string; scl: string }[] };
+  // A button on a Qwiic connector's data pin closes to that connector's GND, which its FET switches.
+  const gateOf = (pin: string): string | null => {
+    for (const q of Object.keys(JOLT_QWIIC)) {
+      const c = JOLT_QWIIC[q];
+      if ((c.sda === pin || c.scl === pin) && c.fet) return c.fet;
+    }
+    return null;
+  };
+  wiringCache = {
+    buttons: w.buttons.map((b) => ({ pin: b.pin, pressedHigh: b.pressedHigh, power: b.pressedHigh ? null : gateOf(b.pin) })),
+    speaker: w.speaker,
+    display: w.display,
+  };
+  return wiringCache;
+}
+
+/** The Storage name prefix of clips (CLIP_PREFIX in hw/speaker.ts). */
+export function clipPrefix(): string {
+  const m = /CLIP_PREFIX\s*=\s*"([^"]*)"/.exec(readFileSync(join(ROOT, "hw", "speaker.ts"), "utf8"));
+  if (!m) throw new Error("hw/speaker.ts has no CLIP_PREFIX");
+  return m[1];
+}
+
+/** A voice pack's clips as Storage files, as `npm run flash` uploads them. */
+export function voiceFiles(pack: string): Record<string, Uint8Array> {
+  const dir = join(ROOT, "voices", pack);
+  const prefix = clipPrefix();
+  const files: Record<string, Uint8Array> = {};
+  for (const f of readdirSync(dir)) if (f.endsWith(".raw")) files[prefix + f.slice(0, -4)] = new Uint8Array(readFileSync(join(dir, f)));
+  return files;
+}
+
+/** One line of clock.log(): "12.345 call black elapsed:30 | B … | W …". */
+export interface LogLine {
+  t: number;
+  what: string;
+  side: Side | null;
+  info: string;
+  text: string;
+}
+
+export function parseLogLine(text: string): LogLine {
+  const head = text.split(" | ")[0].split(" ");
+  const t = Math.round(Number(head[0]) * 1000);
+  const what = head[1];
+  const side = head[2] === "black" || head[2] === "white" ? head[2] : null;
+  const info = head.slice(side ? 3 : 2).join(" ");
+  return { t, what, side, info, text };
+}
+
+/** What was heard: clips played back to back, as one utterance from its first clip's start. */
+export interface Utterance {
+  t: number;
+  clips: string[];
+  /** Some clip of it was cut short by a newer one. */
+  cut: boolean;
+}
+
+export interface RigOptions extends Partial<DeviceOptions> {
+  pack?: string;
+}
+
+export class ClockRig {
+  dev: Device;
+  wiring: Wiring;
+  /** clock.log() lines collected so far (the device keeps only its last 200). */
+  private lines: string[] = [];
+  holdMs = 120;
+
+  constructor(code: string, o: RigOptions = {}) {
+    this.wiring = wiring();
+    const w = this.wiring;
+    this.dev = new Device({
+      code,
+      files: voiceFiles(o.pack ?? "zh"),
+      speaker: w.speaker,
+      display: { scl: w.display.scl, sda: w.display.sda, power: gatePower(w.display.sda) },
+      buttons: w.buttons.filter((b) => b.pin !== "D0").map((b) => ({ pin: b.pin, activeLow: !b.pressedHigh, power: b.power ?? undefined })),
+      ...o,
+    });
+  }
+
+  start(): this {
+    this.dev.start();
+    return this;
+  }
+
+  /** The console: a line typed at the board's REPL now, its value. */
+  console(line: string): unknown {
+    return this.dev.repl(line);
+  }
+
+  status(): ClockStatus {
+    return this.console("clock.status()") as ClockStatus;
+  }
+
+  /** The pin of LEFT, RIGHT or MENU. */
+  pin(button: "left" | "right" | "menu"): string {
+    return this.wiring.buttons[button === "left" ? 0 : button === "right" ? 1 : 2].pin;
+  }
+
+  /** The button a side presses: White's is on the right (the default placement, rule 12.1). */
+  buttonOf(side: Side): string {
+    return this.pin(side === "white" ? "right" : "left");
+  }
+
+  tap(button: "left" | "right" | "menu", atMs: number, holdMs = this.holdMs, b: Bounce = {}): void {
+    this.dev.tap(this.pin(button), atMs, holdMs, b);
+  }
+
+  /** A player's press on their own button. */
+  press(side: Side, atMs: number, b: Bounce = {}): void {
+    this.dev.tap(this.buttonOf(side), atMs, this.holdMs, b);
+  }
+
+  /** Sets the control at the console (allowed before a game), then confirms the set-up on the
+   *  buttons: MENU opens it, LEFT goes to its last item (Ready), MENU confirms. Done by atMs + 1.2 s. */
+  setUp(control: string, atMs: number): void {
+    this.runUntil(atMs);
+    const r = this.console("clock.control(" + JSON.stringify(control) + ")");
+    if (typeof r !== "string" || r.indexOf("ok") !== 0) throw new Error("clock.control: " + String(r));
+    this.tap("menu", atMs + 100);
+    this.tap("left", atMs + 500);
+    this.tap("menu", atMs + 900);
+    this.runUntil(atMs + 1200);
+    if (!this.status().armed) throw new Error("the set-up was not confirmed by MENU, LEFT, MENU");
+  }
+
+  /** Runs on, reading the device's log every few seconds so that none of it scrolls away. */
+  runUntil(ms: number): void {
+    while (this.dev.nowMs() < ms) {
+      this.dev.runUntil(Math.min(ms, this.dev.nowMs() + 20000));
+      this.collectLog();
+    }
+  }
+
+  /** Plays a parsed simulator script on the buttons (presses) and the console (arbiter operations). */
+  play(script: Script, bounce: (i: number) => Bounce = () => ({})): void {
+    script.events.forEach((ev, i) => {
+      if (ev.op.op === "press") this.press(ev.op.side, ev.tMs, bounce(i));
+    });
+    for (const ev of script.events) {
+      if (ev.op.op === "press") continue;
+      this.runUntil(ev.tMs);
+      this.arbiter(ev.op);
+    }
+    this.runUntil(script.endMs);
+  }
+
+  /** An arbiter operation typed at the console, behind the PIN. */
+  arbiter(op: Op): string {
+    this.console('clock.unlock("0000")');
+    const r = String(this.console("clock.op(" + JSON.stringify(opWords(op)) + ")"));
+    this.console("clock.lock()");
+    return r;
+  }
+
+  collectLog(): void {
+    if (!this.dev.mcu || this.dev.mcu.dead) return;
+    let now: string[];
+    try {
+      now = this.console("clock.log()") as string[];
+    } catch {
+      return; // no console yet
+    }
+    if (!Array.isArray(now)) return;
+    // the new list overlaps the end of what we have: find where it continues
+    let k = Math.min(now.length, this.lines.length);
+    while (k > 0 && !sameRun(this.lines, now, k)) k--;
+    for (let i = k; i < now.length; i++) this.lines.push(now[i]);
+  }
+
+  /** The device's time log so far, parsed. After a reboot the log starts again. */
+  log(): LogLine[] {
+    this.collectLog();
+    return this.lines.map(parseLogLine);
+  }
+
+  /** Forgets the collected log (after a reboot, the device's own log starts again). */
+  resetLog(): void {
+    this.lines = [];
+  }
+
+  /** Calls the device made, from its log: (t, side, say), late ones marked. */
+  calls(): { t: number; side: Side; say: string; late?: boolean }[] {
+    const out: { t: number; side: Side; say: string; late?: boolean }[] = [];
+    for (const l of this.log()) {
+      if (l.what === "call") out.push({ t: l.t, side: l.side!, say: l.info });
+      if (l.what === "late") out.push({ t: l.t, side: l.side!, say: l.info.split(" ")[0], late: true });
+    }
+    return out;
+  }
+
+  /** What the speaker said: clips by name, grouped into utterances (each next clip starting as the
+   *  previous one ends). Only audible sounds count. */
+  heard(): Utterance[] {
+    const prefix = clipPrefix();
+    const out: Utterance[] = [];
+    let last: { end: number; u: Utterance; stopped: boolean } | null = null;
+    for (const s of this.dev.sounds) {
+      if (!s.audible) continue;
+      const clip = s.file && s.file.indexOf(prefix) === 0 ? s.file.slice(prefix.length) : "?" + (s.file ?? "ram");
+      if (last && !last.stopped && Math.abs(s.startsAt - last.end) < 2) {
+        last.u.clips.push(clip);
+      } else {
+        const u: Utterance = { t: Math.round(s.startsAt), clips: [clip], cut: false };
+        out.push(u);
+        last = { end: 0, u, stopped: false };
+      }
+      last.end = s.endsAt;
+      last.stopped = s.stopped;
+      if (s.stopped) last.u.cut = true;
+    }
+    return out;
+  }
+}
+
+function gatePower(pin: string): string | undefined {
+  for (const q of Object.keys(JOLT_QWIIC)) {
+    const c = JOLT_QWIIC[q];
+    if (c.sda === pin || c.scl === pin) return c.fet ?? c.vcc;
+  }
+  return undefined;
+}
+
+function sameRun(have: string[], now: string[], k: number): boolean {
+  for (let i = 0; i < k; i++) if (have[have.length - k + i] !== now[i]) return false;
+  return true;
+}
+
+/** The console words for an operation (the inverse of parseOpWords, for what scripts use). */
+export function opWords(op: Op): string {
+  switch (op.op) {
+    case "press": case "absent": case "arrive": return op.op + " " + op.side;
+    case "query": return op.side ? "query " + op.side : "query";
+    case "correct": return "correct " + op.side + " " + op.field + " " + (op.field === "main" || op.field === "block" ? op.value / 1000 + "s" : op.value);
+    case "rescale": return "rescale " + op.totalMs / 1000 + "s";
+    default: return op.op;
+  }
+}
+
+export interface SideStatus {
+  control: string;
+  mainMs: number;
+  periodsLeft: number;
+  periodMs: number;
+  blockMs: number;
+  movesLeft: number;
+  moves: number;
+  out: boolean;
+}
+
+export interface ClockStatus {
+  phase: string;
+  toMove: Side;
+  armed: boolean;
+  unlocked: boolean;
+  black: SideStatus;
+  white: SideStatus;
+  faults: string[];
+}
