@@ -6,10 +6,12 @@ import { parseScript } from "./script";
 import { runScript } from "./run";
 import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
+import { runDeviceTerminal } from "./device-term";
 import { loadPack, renderWav } from "./wav";
 import { PACKS } from "../firmware/voice";
 
 const USAGE = "usage: npm run sim [-- --control SPEC] [--handicap N]   interactive clock in the terminal\n" +
+  "       npm run sim -- --device                         the device app itself: its display, menu and buttons\n" +
   "       npm run --silent sim -- run FILE [--log] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
   "                                                        --wav also renders its calls to one audio timeline";
@@ -17,7 +19,7 @@ const USAGE = "usage: npm run sim [-- --control SPEC] [--handicap N]   interacti
 function main(argv: string[]): number {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -27,6 +29,7 @@ function main(argv: string[]): number {
     process.stdout.write(USAGE + "\n");
     return 0;
   }
+  if (cmd === undefined && args.values.device) return runDeviceTerminal();
   if (cmd === undefined) {
     return runTerminal({ control: args.values.control, handicap: args.values.handicap });
   }

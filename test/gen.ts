@@ -8,6 +8,7 @@ import {
   Clock, newGame, defaultCallOptions, parseControl, parseDuration, parseCallOptions, isParseError, formatDuration, other, NEVER,
   type Op, type Output, type Game, type TimeControl,
 } from "../firmware/core/index";
+import { parseOpWords, parseTime } from "../sim/script";
 
 /** The only source of randomness: an integer in [min, max]. */
 export interface Picker {
@@ -122,13 +123,15 @@ const CALLS: string[][] = [
   ["warn=30,20,10,5", "countdown=on", "timeout=off"],
 ];
 
-/** Gaps between operations: instants, fractions of a second, whole seconds (period edges), long thinks. */
+/** Gaps between operations: instants, fractions of a second, whole seconds and whole periods (the
+ *  edges where a period is used or lost), long thinks. */
 function gap(p: Picker): number {
   return weighted(p, [
     [5, () => 0],
     [20, () => p.int(1, 999)],
     [35, () => p.int(1000, 10000)],
     [15, () => p.int(1, 60) * SEC + p.int(-1, 1)],
+    [10, () => p.int(1, 12) * 10 * SEC], // whole periods: a move of exactly P uses one
     [20, () => p.int(10000, 70000)],
     [5, () => p.int(70000, 5 * MIN)],
   ]);
@@ -143,7 +146,7 @@ function correction(p: Picker): Op {
   return weighted<Op>(p, [
     [3, () => ({ op: "correct", side: s, field: "main", value: p.int(0, 3) === 0 ? p.int(0, 10 * MIN) : p.int(0, 600) * SEC })],
     [2, () => ({ op: "correct", side: s, field: "periods", value: p.int(0, 5) })],
-    [1, () => ({ op: "correct", side: s, field: "block", value: p.int(0, 300) * SEC })],
+    [1, () => ({ op: "correct", side: s, field: "block", value: p.int(0, 2) === 0 ? p.int(0, 15 * SEC) : p.int(0, 300) * SEC })],
     [1, () => ({ op: "correct", side: s, field: "movesleft", value: p.int(0, 11) })],
     [1, () => ({ op: "correct", side: s, field: "moves", value: p.int(0, 40) })],
   ]);
@@ -192,6 +195,35 @@ export function genGame(p: Picker): GenGame {
     late: late,
     graceMs: weighted(p, [[7, () => 20], [1, () => 250], [2, () => 2000]]),
   };
+}
+
+/** A game written as a simulator script (control, handicap, latelimit, calls, at …, run), with
+ *  wake-ups on time unless `late` says otherwise. */
+export function gameFromScript(text: string, late: number[] = [], graceMs = 20): GenGame {
+  const g: GenGame = { black: "", white: "", handicap: 0, lateLimit: null, calls: [], steps: [], tailMs: 0, late: late, graceMs: graceMs };
+  let last = 0;
+  for (const line of text.split("\n")) {
+    const w = line.replace(/#.*/, "").trim().split(/\s+/).filter((x) => x.length > 0);
+    const bad = () => new Error("cannot read '" + line + "'");
+    if (w.length === 0) continue;
+    if (w[0] === "control" && w.length === 2) g.black = g.white = w[1];
+    else if (w[0] === "control" && (w[1] === "black" || w[1] === "white")) g[w[1]] = w[2];
+    else if (w[0] === "handicap") g.handicap = parseInt(w[1], 10);
+    else if (w[0] === "latelimit") g.lateLimit = w[1];
+    else if (w[0] === "calls") g.calls = w.slice(1);
+    else if (w[0] === "at" || w[0] === "run") {
+      const t = parseTime(w[1] || "");
+      if (typeof t === "string") throw bad();
+      if (w[0] === "run") g.tailMs = t - last;
+      else {
+        const op = parseOpWords(w.slice(2));
+        if (typeof op === "string") throw bad();
+        g.steps.push({ dt: t - last, op: op });
+        last = t;
+      }
+    } else throw bad();
+  }
+  return g;
 }
 
 /** The arbitrary for fast-check (shrinks through gen's recorded choices). */

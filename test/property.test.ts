@@ -2,9 +2,9 @@
 // every operation and every wake-up. The seed is fixed so CI is reproducible; a failure prints the
 // violations and the game as a simulator script (`npm run --silent sim -- run FILE` replays it,
 // except for wake-up lateness, which the script notes in a comment).
-import { describe, it } from "vitest";
+import { describe, it, expect } from "vitest";
 import fc from "fast-check";
-import { gameArb } from "./gen";
+import { gameArb, gameFromScript } from "./gen";
 import { checkGame, describeFailure, type Invariant } from "./invariants";
 
 const SEED = 20261129;
@@ -30,4 +30,50 @@ describe("the timing core on random games, after every operation and wake-up", (
   it("calls and flags come out in time order", () => holds("in-order"));
   it("a flag is announced once per flag fall, at the instant it fell", () => holds("flag-once"));
   it("a refused operation changes nothing, and a press by the side not to move is refused", () => holds("refusal-inert"));
+});
+
+/** Games the random search found breaking an invariant, kept as fixed cases (scripts for the
+ *  simulator; `late` = how late each wake-up comes, cycled; `graceMs` = how late a call may still be made). */
+const FOUND: { name: string; script: string; late?: number[]; graceMs?: number }[] = [
+  {
+    name: "a flag that fell stays down when the arbiter ends the game",
+    script: "control 1m\nat 0 press white\nat 60 end\nrun 61",
+  },
+  {
+    name: "correcting the move count of a Bronstein player who lost on time gives no time back",
+    script: "control 1m+D5s\nat 0 press white\nat 70 correct black moves 1\nrun 71",
+  },
+  {
+    name: "resuming a side whose time was corrected to nothing makes its flag fall at once",
+    script: "control 1m\nat 0 press white\nat 10 pause\nat 11 correct black main 0\nat 12 resume\nrun 100",
+  },
+  {
+    name: "a late player who loses on arrival leaves the opponent's running time as it was",
+    script: "control 5m\nhandicap 2\nlatelimit 15m\nat 0 absent black\nat 0 start\nat 200 arrive black\nrun 201",
+  },
+  {
+    name: "a proportional correction that takes one side's last period keeps the other's started period",
+    script: "control 3x30s\nat 0 press white\nat 5 press black\nat 30 press white\nat 50 pause\nat 51 correct white periods 1\nat 52 rescale 2m10s\nrun 53",
+  },
+  {
+    name: "a proportional correction that puts one side out keeps the other's Bronstein turn",
+    script: "control 1m+D10s\nat 0 press white\nat 5 press black\nat 60 press white\nat 68 pause\nat 69 rescale 2m\nrun 70",
+  },
+  {
+    name: "a countdown of a block's last ten seconds that starts in main time is said on time",
+    script: "control 1m+C5/10s\ncalls countdown=on\nat 0 press white\nat 63.5 pause\nat 64 correct black main 1m\nat 65 resume\nrun 135",
+  },
+  {
+    name: "calls made together after a late wake-up come out in time order",
+    script: "control 14s\ncalls warn=30,20,10,5 countdown=on timeout=off\nat 0 press white\nrun 20",
+    late: [2500],
+    graceMs: 2000,
+  },
+];
+
+describe("games the random search found", () => {
+  it.each(FOUND)("$name", (c) => {
+    const r = checkGame(gameFromScript(c.script, c.late, c.graceMs));
+    expect(r.violations.map((v) => v.invariant + " @ " + v.step + ": " + v.detail)).toEqual([]);
+  });
 });

@@ -187,6 +187,11 @@ export class Device implements World {
     this.flash.cutAfter(bytes);
   }
 
+  /** The same, for the first write that starts at or after atMs. */
+  cutDuringWriteAfter(atMs: number, bytes: number): void {
+    this.at(msToTicks(atMs), () => this.flash.cutAfter(bytes));
+  }
+
   // --- running -------------------------------------------------------------------------------------------
 
   advance(ms: number): void {

@@ -66,20 +66,18 @@ export function wiring(): Wiring {
   return wiringCache;
 }
 
-/** The Storage name prefix of clips (CLIP_PREFIX in hw/speaker.ts). */
-export function clipPrefix(): string {
-  const m = /CLIP_PREFIX\s*=\s*"([^"]*)"/.exec(readFileSync(join(ROOT, "hw", "speaker.ts"), "utf8"));
-  if (!m) throw new Error("hw/speaker.ts has no CLIP_PREFIX");
-  return m[1];
-}
-
-/** A voice pack's clips as Storage files, as `npm run flash` uploads them. */
+/** A voice pack's clips as Storage files, named as `npm run flash` uploads them (hw/flash.ts):
+ *  "<pack>/<clip>", e.g. "zh/3". */
 export function voiceFiles(pack: string): Record<string, Uint8Array> {
   const dir = join(ROOT, "voices", pack);
-  const prefix = clipPrefix();
   const files: Record<string, Uint8Array> = {};
-  for (const f of readdirSync(dir)) if (f.endsWith(".raw")) files[prefix + f.slice(0, -4)] = new Uint8Array(readFileSync(join(dir, f)));
+  for (const f of readdirSync(dir)) if (f.endsWith(".raw")) files[pack + "/" + f.slice(0, -4)] = new Uint8Array(readFileSync(join(dir, f)));
   return files;
+}
+
+/** The clip a Storage file holds: its name after the pack's "/". */
+function clipOf(file: string | null): string {
+  return file === null ? "?ram" : file.slice(file.lastIndexOf("/") + 1);
 }
 
 /** One line of clock.log(): "12.345 call black elapsed:30 | B … | W …". */
@@ -180,9 +178,11 @@ export class ClockRig {
 
   /** Runs on, reading the device's log every few seconds so that none of it scrolls away. */
   runUntil(ms: number): void {
-    while (this.dev.nowMs() < ms) {
-      this.dev.runUntil(Math.min(ms, this.dev.nowMs() + 20000));
+    for (;;) {
+      const next = Math.min(ms, this.dev.nowMs() + 20000);
+      this.dev.runUntil(next);
       this.collectLog();
+      if (next >= ms) return;
     }
   }
 
@@ -246,12 +246,11 @@ export class ClockRig {
   /** What the speaker said: clips by name, grouped into utterances (each next clip starting as the
    *  previous one ends). Only audible sounds count. */
   heard(): Utterance[] {
-    const prefix = clipPrefix();
     const out: Utterance[] = [];
     let last: { end: number; u: Utterance; stopped: boolean } | null = null;
     for (const s of this.dev.sounds) {
       if (!s.audible) continue;
-      const clip = s.file && s.file.indexOf(prefix) === 0 ? s.file.slice(prefix.length) : "?" + (s.file ?? "ram");
+      const clip = clipOf(s.file);
       if (last && !last.stopped && Math.abs(s.startsAt - last.end) < 2) {
         last.u.clips.push(clip);
       } else {
