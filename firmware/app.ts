@@ -23,7 +23,8 @@ const MENU_LONG_MS = 1500; // "back" inside a menu
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
 const LOW_BATTERY = 15;
-const LEAD_MS = 50; // wake this early before a call and give the speaker its exact start time
+const LEAD_MS = 50;
+const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash // wake this early before a call and give the speaker its exact start time
 const SETTINGS = "clock.set";
 
 function control(text: string): TimeControl {
@@ -60,7 +61,7 @@ export class App {
     const now = board.now();
     const back = restore(board.store.records(), now);
     if (back && back.game.phase !== "setup") {
-      this.clock = new Clock(back.game, this.callOptions(), 20, 200);
+      this.clock = new Clock(back.game, this.callOptions(), 20, LOG_ENTRIES);
       this.seq = back.seq;
       this.armed = true;
       this.say("restored: paused", now);
@@ -75,7 +76,7 @@ export class App {
   private freshClock(): Clock {
     const s = this.settings;
     const g = newGame(control(s.black), control(s.white));
-    const k = new Clock(g, this.callOptions(), 20, 200);
+    const k = new Clock(g, this.callOptions(), 20, LOG_ENTRIES);
     k.apply({ op: "handicap", stones: s.handicap }, 0);
     k.apply({ op: "latelimit", ms: s.lateLimitMs }, 0);
     k.log = [];
@@ -170,7 +171,7 @@ export class App {
   /** Applies an operation that happened at t; returns the refusal reason, or null. */
   apply(op: Op, t: number): string | null {
     const before = this.clock.game;
-    const out = this.clock.apply(op, t);
+    const out = this.clock.apply(op, t, this.board.now());
     if (this.clock.game !== before && this.aheadUntil > t) {
       this.board.play([], t); // the turn changed before its next call: that call must not sound
       this.aheadUntil = t;
@@ -229,6 +230,7 @@ export class App {
 
   /** Woken LEAD_MS before calls due at `at`: hands them to the speaker with their exact instant. */
   private ahead(at: number): void {
+    if (this.board.now() > at) return this.wake(); // woken too late to be early: advance() decides
     this.board.kick();
     this.handle(this.clock.peek(at));
     this.aheadUntil = at;
@@ -249,6 +251,7 @@ export class App {
   /** Draws what is shown now and asks the board to wake at the next change. */
   refresh(): void {
     const now = this.board.now();
+    this.board.kick(); // every button and every wake: a busy menu must not look like a hang
     if (now >= this.messageUntil) this.message = "";
     const f = this.frame;
     clearFrame(f);

@@ -106,3 +106,33 @@ describe("the console", () => {
     expect(rig.status().phase).toBe("paused");
   });
 });
+
+describe("faulty peripherals", () => {
+  it("a display unplugged in a game is reported, and shows the face again soon after it is plugged back", async () => {
+    const rig = new ClockRig(await firmware()).start();
+    rig.setUp("10m+3x30s", 1000);
+    rig.press("white", 4000);
+    rig.runUntil(20000);
+    rig.dev.panels[0].setPlugged(false);
+    rig.runUntil(30000);
+    expect(rig.status().faults.join("; ")).toMatch(/display/);
+    rig.dev.panels[0].setPlugged(true);
+    rig.runUntil(45000);
+    const back = rig.dev.frames.filter((f) => f.visible && f.t > 30000);
+    expect(back.length).toBeGreaterThan(0);
+    expect(back[0].t).toBeLessThan(30000 + 11000); // the driver retries every 10 s
+    expect(rig.status().phase).toBe("running");
+  });
+
+  it("a speaker that fails is reported and the clock keeps time", async () => {
+    const rig = new ClockRig(await firmware()).start();
+    rig.setUp("30s+3x10s", 1000);
+    rig.dev.speaker.fault = "throws";
+    rig.press("white", 4000); // Black's byoyomi begins at 34 s, with calls
+    rig.runUntil(40000);
+    const st = rig.status();
+    expect(st.faults.join("; ")).toMatch(/sound/);
+    expect([st.phase, st.black.mainMs, st.black.periodsLeft, st.black.periodMs]).toEqual(["running", 0, 3, 4000]);
+    expect(rig.dev.errors).toEqual([]);
+  });
+});

@@ -96,12 +96,17 @@ export class Clock {
 
   /** Makes the calls, flags and notices due up to now, in order. */
   advance(now: number): Output[] {
+    return this.advanceTo(now, now);
+  }
+
+  /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
+  private advanceTo(upTo: number, now: number): Output[] {
     const out: Output[] = [];
-    if (now <= this.cursor) return out;
+    if (upTo <= this.cursor) return out;
     const g = this.game;
     const side = g.toMove;
     let lateLast: Output | null = null;
-    for (const c of this.callsIn(this.cursor, now)) {
+    for (const c of this.callsIn(this.cursor, upTo)) {
       const o: Output = { kind: "call", t: c.e, side: side, say: c.say };
       if (c.e >= now - this.graceMs) {
         out.push(o);
@@ -121,14 +126,14 @@ export class Clock {
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });
       this.record(now, "late", side, lateLast.say + " due " + due);
     }
-    this.notices(this.cursor, now, out);
-    const settled = G.settle(g, now);
+    this.notices(this.cursor, upTo, out);
+    const settled = G.settle(g, upTo);
     if (settled !== g) {
       this.game = settled;
       out.push({ kind: "flag", t: settled.flagAt, side: settled.toMove });
       this.record(settled.flagAt, "flag", settled.toMove, "");
     }
-    this.cursor = now;
+    this.cursor = upTo;
     return out;
   }
 
@@ -162,10 +167,12 @@ export class Clock {
     return next;
   }
 
-  /** Applies an operation that happened at t. Outputs: what came due up to t, then the refusal or
-   *  the calls the operation makes (a query's answer, a new turn's first calls). */
-  apply(op: Op, t: number): Output[] {
-    const out = this.advance(t);
+  /** Applies an operation that happened at t, handled at `now` (t when omitted: a board that handles
+   *  an edge late passes the real time, so that calls due before t but made only now count as late).
+   *  Outputs: what came due up to t, then the refusal or the calls the operation makes (a query's
+   *  answer, a new turn's first calls). */
+  apply(op: Op, t: number, now?: number): Output[] {
+    const out = this.advanceTo(t, now === undefined ? t : Math.max(t, now));
     const g = this.game;
     const r = this.reduce(op, g, t);
     const at = Math.max(t, g.lastT);

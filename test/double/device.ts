@@ -72,6 +72,7 @@ export class Device implements World {
   private seq = 0;
   private wiring = new Map<number, number>(); // phys → level when pressed
   private pendingReason = "power on";
+  private carryWatchdog: Mcu["watchdog"] = null;
   private cost: (realMs: number) => number;
   private bootMs: number;
 
@@ -79,6 +80,10 @@ export class Device implements World {
     this.rng = new Rng(o.seed ?? 1);
     this.flash = new Flash();
     this.flash.onCut = () => this.loseAndRestore("power cut during a flash write", 500);
+    this.flash.now = () => this.nowMs();
+    this.flash.busy = (ms) => {
+      if (this.mcu && !this.mcu.dead) this.consume(msToTicks(ms));
+    };
     this.flash.load(".bootcde", new Uint8Array(Buffer.from(o.code, "utf8")));
     for (const name of Object.keys(o.files || {})) this.flash.load(name, o.files![name]);
     const sp = o.speaker || { pin: "H0", npin: "H1" };
@@ -148,6 +153,10 @@ export class Device implements World {
   }
 
   reboot(reason: string): void {
+    // A soft reset (E.reboot) leaves the nRF52's watchdog running; automatic kicking is a flag in
+    // RAM, so it is off until the program turns it on again.
+    const wd = this.mcu && this.mcu.watchdog;
+    this.carryWatchdog = reason === "E.reboot()" && wd ? { timeout: wd.timeout, auto: false, lastKick: wd.lastKick } : null;
     if (this.mcu) this.mcu.kill();
     this.pendingReason = reason;
     this.at(this.now + msToTicks(this.bootMs), () => this.powerOn());
@@ -166,6 +175,8 @@ export class Device implements World {
     this.pins.reset({ 0: "input_pulldown" });
     const code = this.flash.read(".bootcde");
     this.mcu = new Mcu(this, code ? Buffer.from(code).toString("utf8") : null);
+    this.mcu.watchdog = this.carryWatchdog;
+    this.carryWatchdog = null;
     this.boots.push({ t: this.nowMs(), reason: this.pendingReason });
     this.mcu.boot();
   }
@@ -203,6 +214,8 @@ export class Device implements World {
     const target = msToTicks(ms);
     let spins = 0;
     let last = -1;
+    let idle = 0;
+    let lastWake = -1;
     for (;;) {
       const m = this.mcu;
       if (!m || m.dead) {
@@ -233,7 +246,12 @@ export class Device implements World {
       const before = m.loop.events.length;
       while (this.agenda.length && this.agenda[0].at <= this.now) this.agenda.shift()!.fire();
       wake = m.nextWake();
-      if (!m.dead && (m.loop.events.length > before || wake <= this.now)) m.wakeups.push(this.nowMs());
+      if (!m.dead && (m.loop.events.length > before || wake <= this.now)) {
+        m.wakeups.push(this.nowMs());
+        idle = this.now === lastWake ? idle + 1 : 0;
+        lastWake = this.now;
+        if (idle > 1000) throw new Error("the board double keeps waking at " + this.nowMs() + " ms with nothing to do");
+      }
     }
     this.now = Math.max(this.now, target);
   }

@@ -244,6 +244,7 @@ interface GState {
   h: number;
   bpp: number;
   vertical: boolean;
+  msb: boolean;
   fg: number;
   bg: number;
   bytes: Uint8Array;
@@ -256,20 +257,25 @@ export function graphicsClass(realm: Realm): unknown {
   }
   const proto = Graphics.prototype as Record<string, unknown>;
   const st = (g: object): GState => gs.get(g)!;
+  // libs/graphics/lcd_arraybuffer.c: bit index (x + (y >> 3) * w) * 8 + (y & 7) when vertical_byte,
+  // else (x + y * w); within a byte, least significant bit first unless `msb`
+  const place = (s: GState, x: number, y: number): [number, number] => {
+    const idx = s.vertical ? (x + (y >> 3) * s.w) * 8 + (y & 7) : x + y * s.w;
+    const b = idx & 7;
+    return [idx >> 3, s.msb ? 0x80 >> b : 1 << b];
+  };
   const setPx = (s: GState, x: number, y: number, c: number) => {
     x = Math.floor(x);
     y = Math.floor(y);
     if (x < 0 || y < 0 || x >= s.w || y >= s.h) return;
     if (s.bpp !== 1) throw realm.error("Error", "the board double draws 1 bit per pixel only");
-    const i = s.vertical ? x + (y >> 3) * s.w : (y * s.w + x) >> 3;
-    const bit = s.vertical ? 1 << (y & 7) : 0x80 >> ((y * s.w + x) & 7);
+    const [i, bit] = place(s, x, y);
     if (c & 1) s.bytes[i] |= bit;
     else s.bytes[i] &= ~bit;
   };
   const getPx = (s: GState, x: number, y: number): number => {
     if (x < 0 || y < 0 || x >= s.w || y >= s.h) return 0;
-    const i = s.vertical ? x + (y >> 3) * s.w : (y * s.w + x) >> 3;
-    const bit = s.vertical ? 1 << (y & 7) : 0x80 >> ((y * s.w + x) & 7);
+    const [i, bit] = place(s, x, y);
     return s.bytes[i] & bit ? 1 : 0;
   };
   const rect = (s: GState, x1: number, y1: number, x2: number, y2: number, c: number) => {
@@ -304,6 +310,20 @@ export function graphicsClass(realm: Realm): unknown {
     for (let i = 0; i <= n; i++) setPx(s, Math.round(x1 + ((x2 - x1) * i) / n), Math.round(y1 + ((y2 - y1) * i) / n), s.fg);
     return this;
   };
+  // Text: the double has no fonts; it draws a box per character (6×8, the size of Espruino's 6x8
+  // font at scale 1) so that a frame with text is not blank, and keeps the strings for tests.
+  proto.drawString = function (this: Record<string, unknown>, text: unknown, x: number, y: number) {
+    const s = st(this);
+    const t = String(text);
+    const shown = (this.strings as string[] | undefined) || [];
+    shown.push(t);
+    Object.defineProperty(this, "strings", { value: shown, enumerable: false, configurable: true });
+    for (let i = 0; i < t.length; i++) if (t[i] !== " ") rect(s, x + i * 6 + 1, y + 1, x + i * 6 + 4, y + 6, s.fg);
+    return this;
+  };
+  proto.setFont = function (this: object) { return this; };
+  proto.setFontAlign = function (this: object) { return this; };
+  proto.stringWidth = function (this: object, text: unknown) { return String(text).length * 6; };
   Object.setPrototypeOf(Graphics.prototype, realm.objectProto);
   Object.setPrototypeOf(Graphics, realm.functionProto);
   (Graphics as unknown as Record<string, unknown>).createArrayBuffer = (w: number, h: number, bpp: number, options?: Record<string, unknown>) => {
@@ -311,7 +331,7 @@ export function graphicsClass(realm: Realm): unknown {
     const size = Math.ceil((w * h * bpp) / 8);
     const buffer = realm.arrayBuffer(size);
     const g = Object.create(Graphics.prototype) as Record<string, unknown>;
-    gs.set(g, { w, h, bpp, vertical: !!o.vertical_byte, fg: 1, bg: 0, bytes: realm.u8(buffer) });
+    gs.set(g, { w, h, bpp, vertical: !!o.vertical_byte, msb: !!o.msb, fg: 1, bg: 0, bytes: realm.u8(buffer) });
     g.buffer = buffer;
     return g;
   };

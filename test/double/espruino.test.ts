@@ -48,6 +48,12 @@ describe("time and timers", () => {
     expect(out(d)).toEqual([String(1056 / 1048576)]);
   });
 
+  it("Date reads the board's clock, not the desk's", () => {
+    const d = board(`setTimeout(function () { print(Date.now() + " " + (new Date().getTime() === Date.now())); }, 1500);`);
+    d.advance(2000);
+    expect(out(d)).toEqual([1536 * 1000 / 1024 + " true"]);
+  });
+
   it("timer ids are 'the last one + 1', so they come back once the list is empty", () => {
     const d = board(`var a = setTimeout(function () {}, 10); var b = setTimeout(function () {}, 20);
       setTimeout(function () { print([a, b, setTimeout(function () {}, 5)].join()); }, 30);`);
@@ -68,6 +74,14 @@ describe("time and timers", () => {
     d.stall(900, 2000);
     d.advance(4000);
     expect(out(d)).toEqual(["2900"]);
+  });
+
+  it("after a power-on at an odd instant, timers keep to the board's own RTC grid", () => {
+    const d = board(`var n = 0; setInterval(function () { n++; }, 100);`);
+    d.powerCut(1000.3, 0.77);
+    d.advance(2000);
+    expect(d.repl("n")).toBe(9);
+    expect(d.boots.length).toBe(2);
   });
 
   it("sleeps between timers: one wake-up per second for a 1 s interval", () => {
@@ -174,6 +188,14 @@ describe("Storage", () => {
 });
 
 describe("the display and the speaker", () => {
+  it("Graphics with vertical_byte keeps 8 rows a byte, top row in bit 0 (the SSD1306's page layout)", () => {
+    const d = board(`var g = Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true });
+      g.setPixel(3, 0); g.setPixel(3, 9); g.setPixel(127, 63);
+      var h = Graphics.createArrayBuffer(16, 2, 1); h.setPixel(1, 1);
+      var b = new Uint8Array(g.buffer); print([b[3], b[131], b[1023], new Uint8Array(h.buffer)[2]].join());`);
+    expect(out(d)).toEqual(["1,2,128,2"]);
+  });
+
   it("the SSD1306 module over Q0's I2C shows each flipped buffer once the port is powered", () => {
     const d = board(`Q0.setPower(1);
       var g = require("SSD1306").connect(Q0.i2c, function () { new Uint8Array(g.buffer).fill(0x0f); g.flip(); });`);

@@ -29,6 +29,8 @@ export interface WalkOptions {
   builtinNames?: Set<string>;
   /** The values a function's closures capture (deep walk); none by default. */
   scopesOf?: (f: Function) => unknown[];
+  /** Whether a function is the firmware's own (from its code), not one the interpreter provides. */
+  isFirmware?: (f: Function) => boolean;
 }
 
 function stringVars(n: number): number {
@@ -67,8 +69,9 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     const obj = v as object;
     if (seen.has(obj) || (o.builtin && o.builtin.has(obj))) continue;
     seen.add(obj);
-    if (ArrayBuffer.isView(obj) || Object.prototype.toString.call(obj) === "[object ArrayBuffer]") {
-      const n = ArrayBuffer.isView(obj) ? obj.byteLength : (obj as ArrayBuffer).byteLength;
+    if (typeof obj === "function" && o.isFirmware && !o.isFirmware(obj as Function)) continue; // the interpreter's
+    const n = bufferBytes(obj);
+    if (n >= 0) {
       const c = 2 + 1 + Math.ceil(n / 16);
       est.buffers += c;
       est.total += c;
@@ -108,6 +111,17 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     est.total += own;
   }
   return est;
+}
+
+/** The bytes of a typed array or ArrayBuffer (of any realm); -1 for anything else, prototypes included. */
+function bufferBytes(o: object): number {
+  if (ArrayBuffer.isView(o)) return o.byteLength;
+  if (Object.prototype.toString.call(o) !== "[object ArrayBuffer]") return -1;
+  try {
+    return (o as ArrayBuffer).byteLength;
+  } catch {
+    return -1;
+  }
 }
 
 /** Everything reachable from the given values, to mark as the interpreter's own. */

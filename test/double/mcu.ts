@@ -12,6 +12,7 @@ import { type Ssd1306Panel, i2cClass, graphicsClass, ssd1306Module, toBytes } fr
 import { type Speaker, waveformClass } from "./audio";
 import { TICKS_PER_S, msToTicks, rtcFloor, ticksToMs } from "./units";
 import { type JsVarEstimate, estimateJsVars, markBuiltin, JOLT_JSVARS } from "./jsvars";
+import { deepScopes } from "./scopes";
 
 /** What a board needs from the world around it. */
 export interface World {
@@ -95,6 +96,24 @@ export class Mcu implements LoopHost {
     markBuiltin([this.realm.objectProto, this.realm.functionProto, ...this.modules.values()], this.builtin);
   }
 
+  private firmwareFns = new WeakMap<Function, boolean>();
+
+  /** A function the saved code made (its source is in the code), not one the double provides. */
+  isFirmware(f: Function): boolean {
+    let r = this.firmwareFns.get(f);
+    if (r === undefined) {
+      let src = "";
+      try {
+        src = Function.prototype.toString.call(f);
+      } catch {
+        src = "";
+      }
+      r = this.code !== null && src.length > 0 && src.indexOf("[native code]") < 0 && this.code.indexOf(src) >= 0;
+      this.firmwareFns.set(f, r);
+    }
+    return r;
+  }
+
   /** The jsvars the firmware's data would take (see jsvars.ts); deep = through closures too. */
   jsvars(scopesOf?: (f: Function) => unknown[]): JsVarEstimate {
     const roots: unknown[] = [this.realm.global];
@@ -111,7 +130,7 @@ export class Mcu implements LoopHost {
       roots.push(...l);
       hidden += 2 * l.length;
     }
-    const est = estimateJsVars(roots, { builtin: this.builtin, builtinNames: this.builtinNames, scopesOf });
+    const est = estimateJsVars(roots, { builtin: this.builtin, builtinNames: this.builtinNames, scopesOf, isFirmware: (f) => this.isFirmware(f) });
     est.total += hidden;
     return est;
   }
@@ -160,7 +179,8 @@ export class Mcu implements LoopHost {
     const err = e as { message?: string; constructor?: { name?: string }; stack?: string };
     const kind = err && err.constructor && err.constructor.name ? err.constructor.name : "Error";
     const text = "Uncaught " + kind + ": " + (err && err.message !== undefined ? err.message : String(e));
-    this.world.uncaught(text + (err && err.stack ? "\n" + err.stack.split("\n").slice(1, 4).join("\n") : ""));
+    const at = err && typeof err.stack === "string" ? err.stack.split("\n").filter((l) => /^\s+at /.test(l)).slice(0, 3).map((l) => l.slice(0, 160)) : [];
+    this.world.uncaught([text].concat(at).join("\n"));
   }
 
   checkAlive(): void {
@@ -203,7 +223,8 @@ export class Mcu implements LoopHost {
    *  away (jshSleep in targets/nrf5x/jshardware.c), sooner with an automatic watchdog. */
   nextWake(): number {
     const due = this.loop.nextDue();
-    let wake = due === Infinity ? Infinity : Math.ceil((this.bootAt - this.sysOffset + due) / 32) * 32;
+    // the RTC ticks on the board's own grid (from power-on): wake at its first step at or after `due`
+    let wake = due === Infinity ? Infinity : this.bootAt - this.sysOffset + Math.ceil(due / 32) * 32;
     wake = Math.min(wake, this.world.now + 240 * TICKS_PER_S);
     if (this.watchdog && this.watchdog.auto) wake = Math.min(wake, this.world.now + Math.floor(this.watchdog.timeout / 2));
     return Math.max(wake, this.world.now);
@@ -289,8 +310,22 @@ export class Mcu implements LoopHost {
     };
     for (const k of Object.keys(methods)) Object.defineProperty(r.objectProto, k, { value: fn(methods[k] as () => void), writable: true, configurable: true, enumerable: false });
 
-    // time (jswrap_interactive.c)
+    // time (jswrap_interactive.c); Date reads the same clock (jswrap_date.c: ms = getTime() * 1000)
     def("getTime", () => sysNow() / TICKS_PER_S);
+    const VirtualDate = (r.run(`(function (RealDate, nowMs) {
+      function Date(y, m, d, h, mi, s, ms) {
+        if (!(this instanceof Date)) return new RealDate(nowMs()).toString();
+        if (arguments.length === 0) return new RealDate(nowMs());
+        if (arguments.length === 1) return new RealDate(y);
+        return new RealDate(y, m, d === undefined ? 1 : d, h || 0, mi || 0, s || 0, ms || 0);
+      }
+      Date.now = function () { return nowMs(); };
+      Date.parse = RealDate.parse;
+      Date.UTC = RealDate.UTC;
+      Date.prototype = RealDate.prototype;
+      return Date;
+    })`, "date") as (d: unknown, now: () => number) => unknown)(g.Date, () => (sysNow() * 1000) / TICKS_PER_S);
+    def("Date", VirtualDate);
     def("setTime", (t: number) => {
       this.sysOffset += Math.round(Number(t) * TICKS_PER_S) - sysNow();
     });
@@ -496,7 +531,7 @@ export class Mcu implements LoopHost {
         let t = Number(timeout);
         if (!(t >= 0)) t = 1;
         if (this.watchdog) {
-          // nRF52: the watchdog cannot be changed once started; only the mode flag changes
+          // nRF52: a running watchdog keeps its timeout (CRV cannot be written); the mode flag changes
           this.watchdog.auto = isAuto === undefined || !!isAuto;
           return;
         }
@@ -574,7 +609,13 @@ export class Mcu implements LoopHost {
     Object.assign(env, { VERSION: "2v29", BOARD: "JOLTJS", RAM: 262144, FLASH: 1048576, STORAGE: w.flash.capacity, CONSOLE: "Bluetooth", MODULES: "Flash,Storage,heatshrink,crypto,neopixel" });
     proc.env = env;
     proc.memory = fn(() => {
-      const used = this.jsvars().total;
+      const scopes = deepScopes();
+      let used: number;
+      try {
+        used = this.jsvars(scopes.of).total;
+      } finally {
+        scopes.close();
+      }
       const m = r.object();
       Object.assign(m, { free: JOLT_JSVARS - used, usage: used, total: JOLT_JSVARS, history: 0, gc: 0, gctime: 0.5, blocksize: 14, stackEndAddress: 536928876, stackFree: 38000, flash_start: 0, flash_binary_end: 528000, flash_code_start: 593920, flash_length: 1048576 });
       return m;

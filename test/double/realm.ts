@@ -97,14 +97,3 @@ export function adopt<T extends object>(realm: Realm, o: T): T {
   else Object.setPrototypeOf(o, realm.objectProto);
   return o;
 }
-
-/** A class whose instances inherit from the context's Object.prototype. */
-export function adoptClass(realm: Realm, c: { prototype: object }): void {
-  Object.setPrototypeOf(c.prototype, realm.objectProto);
-  Object.setPrototypeOf(c, realm.functionProto);
-}
-
-/** Plain data out of the context (for tests): a JSON copy, undefined stays undefined. */
-export function plain(v: unknown): unknown {
-  return v === undefined ? undefined : JSON.parse(JSON.stringify(v));
-}

@@ -249,7 +249,8 @@ export class ClockRig {
     const out: Utterance[] = [];
     let last: { end: number; u: Utterance; stopped: boolean } | null = null;
     for (const s of this.dev.sounds) {
-      if (!s.audible) continue;
+      // not a single sample out (started and cut in the same instant): nobody heard it
+      if (!s.audible || s.endsAt - s.startsAt < 1000 / s.freq) continue;
       const clip = clipOf(s.file);
       if (last && !last.stopped && Math.abs(s.startsAt - last.end) < 2) {
         last.u.clips.push(clip);

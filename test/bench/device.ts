@@ -1,0 +1,90 @@
+// The device's figures, from the built firmware (dist/clock.js) on the board double (test/double):
+//   - wake-ups per second of the interpreter, idle and in a game (each costs power on a battery);
+//   - what a press costs: from the button's edge to the move recorded in flash and to the new face
+//     on the display, in the board's (virtual) time, with I2C and flash timing as on a Jolt.js;
+//     and the handler's CPU time in Node (V8: the board's interpreter is far slower, so this is only
+//     a relative figure between builds);
+//   - the jsvars the firmware's data needs (test/double/jsvars.ts says how they are estimated).
+// Called by test/bench/run.ts; returns lines of figures.
+
+import { firmware, ClockRig } from "../double/rig";
+import { JOLT_JSVARS } from "../double/jsvars";
+import type { Side } from "../../firmware/core/index";
+
+function perSecond(wakeups: number[], fromMs: number, toMs: number): number {
+  return wakeups.filter((t) => t >= fromMs && t < toMs).length / ((toMs - fromMs) / 1000);
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : NaN;
+}
+
+function ms(x: number): string {
+  return x.toFixed(x < 10 ? 2 : 1) + " ms";
+}
+
+export async function deviceFigures(): Promise<string[]> {
+  const code = await firmware();
+  const lines: string[] = [];
+
+  // --- wake-ups --------------------------------------------------------------------------------------
+  const idle = new ClockRig(code).start();
+  idle.runUntil(130000);
+  lines.push("device wake-ups, idle on the set-up screen: " + perSecond(idle.dev.wakeups(), 30000, 130000).toFixed(2) + " per second");
+
+  // 10 minutes of main time, then 30 s periods: Black thinks through main time into byoyomi.
+  const game = new ClockRig(code).start();
+  game.setUp("10m+5x30s", 1000);
+  game.press("white", 5000);
+  game.runUntil(700000);
+  const w = game.dev.wakeups();
+  lines.push("device wake-ups, running in main time: " + perSecond(w, 60000, 560000).toFixed(2) + " per second; in byoyomi (calls every few seconds): " +
+    perSecond(w, 606000, 696000).toFixed(2) + " per second");
+  game.arbiter({ op: "pause" });
+  const pausedAt = game.dev.nowMs();
+  game.runUntil(pausedAt + 120000);
+  lines.push("device wake-ups, paused: " + perSecond(game.dev.wakeups(), pausedAt + 10000, pausedAt + 120000).toFixed(2) + " per second");
+
+  // --- presses: a long game of 220 moves (the device's time log keeps its last 200 entries) ---------
+  const rig = new ClockRig(code).start();
+  rig.setUp("60m+5x30s", 1000);
+  const edges: number[] = [];
+  let t = 5000;
+  for (let i = 0; i < 220; i++) {
+    const side: Side = i % 2 === 0 ? "white" : "black";
+    rig.press(side, t);
+    edges.push(t);
+    t += 3000 + ((i * 7919) % 9000);
+  }
+  rig.runUntil(edges[40] + 500);
+  const inGame = rig.dev.jsvars(true).total;
+  rig.runUntil(t + 2000);
+  const full = rig.dev.jsvars(true).total;
+  const logSize = (rig.console("clock.log().length") as number) || 0;
+  const recorded: number[] = [];
+  const shown: number[] = [];
+  const cpu: number[] = [];
+  const flash = rig.dev.flash.log.filter((l) => /^clock\.log/.test(l.name));
+  const frames = rig.dev.frames.filter((f) => f.visible);
+  const calls = rig.dev.mcu!.calls;
+  for (const e of edges) {
+    // world ms are not on the board's tick grid: allow a hair either way
+    const rec = flash.find((l) => l.t >= e - 0.05);
+    if (rec) recorded.push(Math.max(0, rec.t - e));
+    const f = frames.find((x) => x.t >= e - 0.05);
+    if (f) shown.push(Math.max(0, f.t - e));
+    const c = calls.find((x) => x.what === "watch" && Math.abs(x.at - e) < 1);
+    if (c) cpu.push(c.realMs);
+  }
+  lines.push("device press, edge → clocks switched and the move recorded in flash: median " + ms(median(recorded)) + ", max " + ms(Math.max(...recorded)) + " (" + recorded.length + " presses)");
+  lines.push("device press, edge → new face on the display (I2C 400 kHz): median " + ms(median(shown)) + ", max " + ms(Math.max(...shown)));
+  lines.push("device press handler, CPU time in Node (V8, relative only): median " + ms(median(cpu)) + ", max " + ms(Math.max(...cpu)));
+
+  // --- jsvars ----------------------------------------------------------------------------------------
+  const atBoot = idle.dev.jsvars(true).total;
+  const peak = Math.max(atBoot, inGame, full);
+  lines.push("device jsvars (estimate, deep walk): set-up " + atBoot + ", after 40 moves " + inGame + ", after 220 moves (time log " + logSize + " entries) " + full +
+    "; peak " + peak + " of " + JOLT_JSVARS + " on a Jolt.js (" + Math.round((100 * peak) / JOLT_JSVARS) + "%)");
+  return lines;
+}
