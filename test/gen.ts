@@ -141,12 +141,13 @@ function side(p: Picker): "black" | "white" {
   return p.int(0, 1) === 0 ? "black" : "white";
 }
 
+/** Arbiter's values are whole seconds, as the script and the device take them. */
 function correction(p: Picker): Op {
   const s = side(p);
   return weighted<Op>(p, [
-    [3, () => ({ op: "correct", side: s, field: "main", value: p.int(0, 3) === 0 ? p.int(0, 10 * MIN) : p.int(0, 600) * SEC })],
+    [3, () => ({ op: "correct", side: s, field: "main", value: p.int(0, 600) * SEC })],
     [2, () => ({ op: "correct", side: s, field: "periods", value: p.int(0, 5) })],
-    [1, () => ({ op: "correct", side: s, field: "block", value: p.int(0, 2) === 0 ? p.int(0, 15 * SEC) : p.int(0, 300) * SEC })],
+    [1, () => ({ op: "correct", side: s, field: "block", value: (p.int(0, 2) === 0 ? p.int(0, 15) : p.int(0, 300)) * SEC })],
     [1, () => ({ op: "correct", side: s, field: "movesleft", value: p.int(0, 11) })],
     [1, () => ({ op: "correct", side: s, field: "moves", value: p.int(0, 40) })],
   ]);
@@ -161,7 +162,7 @@ function genOp(p: Picker): GenOp {
     [7, () => ({ op: "resume" })],
     [4, () => ({ op: "query", side: pick(p, [null, "black", "white"] as const) })],
     [5, () => correction(p)],
-    [2, () => ({ op: "rescale", totalMs: p.int(0, 30 * MIN) })],
+    [2, () => ({ op: "rescale", totalMs: p.int(0, 1800) * SEC })],
     [2, () => ({ op: "absent", side: side(p) })],
     [3, () => ({ op: "arrive", side: side(p) })],
     [4, () => ({ op: "pass" })],

@@ -1,9 +1,9 @@
 // The timing core's invariants, checked after every operation and every wake-up of a driven game
 // (test/gen.ts). Shared by the property test and the bench.
 //
-// Time used + time left = time given, per side, kept as a ledger from what the clock was asked to do
-// (never from its internals): every running millisecond of the side to move is charged, first to
-// main time, then
+// Time used + time left = time given, per side, kept as a ledger from the operations and the time
+// that passed (not from the core's snapshots): every running millisecond of the side to move is
+// charged, first to main time, then
 //   absolute:  main left = main given − main used; the side loses when main left reaches 0;
 //   Fischer:   main given grows by the increment at each of the side's presses;
 //   Bronstein: main given grows at each press by min(the turn's running time, the delay);
@@ -14,7 +14,9 @@
 //              a move of the block, and when the block's moves are done a new block is given
 //              (carried: block left + block; Canadian: block).
 // An arbiter's correct, rescale, arrive and pass change the given amounts by what they set (read off
-// the clock right after). A move of e ms therefore costs exactly e ms, whatever the wake-ups were.
+// the clock right after; a proportional correction and an arrival must charge exactly the share or
+// the double lateness, see afterCharge). A move of e ms therefore costs exactly e ms, whatever the
+// wake-ups were.
 
 import { readSide, flagTime, controlOf, other, NEVER, type Game, type Reading, type Side, type TimeControl, type Output } from "../firmware/core/index";
 import { drive, randomGame, type GenGame, type Step } from "./gen";
@@ -53,8 +55,9 @@ interface Ledger {
   moves: number;
   /** How long the side's current turn has run (Bronstein's credit). */
   turnRun: number;
-  /** The side's measured thinking time (what a proportional correction shares out); false once a
-   *  correction of a flagged Bronstein turn has made the clock's measure differ (by the delay). */
+  /** The side's measured thinking time (what a proportional correction shares out and an arrival
+   *  counts against the lateness); not known once a correction of the side to move has made the
+   *  clock forget part of a turn (a started period, a Bronstein credit). */
   ran: number;
   ranKnown: boolean;
 }

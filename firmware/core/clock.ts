@@ -83,6 +83,17 @@ export class Clock {
     const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
     const s = g[g.toMove];
     turnCalls(G.controlOf(g, g.toMove), s, this.options, from - base, Math.min(to, G.flagTime(g)) - base, s.moves === 0, calls);
+    // in time order; a stable insertion sort (Espruino's sort is not stable): calls of one instant
+    // keep the order they are said in ("1分" before "还剩N分", "10" before "timeout")
+    for (let i = 1; i < calls.length; i++) {
+      const c = calls[i];
+      let j = i - 1;
+      while (j >= 0 && calls[j].e > c.e) {
+        calls[j + 1] = calls[j];
+        j--;
+      }
+      calls[j + 1] = c;
+    }
     for (const c of calls) c.e += base;
     return calls;
   }
@@ -130,8 +141,8 @@ export class Clock {
     const settled = G.settle(g, upTo);
     if (settled !== g) {
       this.game = settled;
-      out.push({ kind: "flag", t: settled.flagAt, side: settled.toMove });
-      this.record(settled.flagAt, "flag", settled.toMove, "");
+      out.push({ kind: "flag", t: settled.flagAt, side: g.toMove });
+      this.record(settled.flagAt, "flag", g.toMove, "");
     }
     this.cursor = upTo;
     return out;
@@ -159,6 +170,10 @@ export class Clock {
       const base = g.runSince - g.turnMs;
       const e = this.cursor - base;
       next = e < 0 ? base : base + nextChange(G.controlOf(g, g.toMove), g[g.toMove], e);
+      // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
+      const calls = this.callsIn(this.cursor, next);
+      if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
+      next = Math.min(next, G.flagTime(g));
     }
     if (g.startedAt >= 0 && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
       const at = g.startedAt + g.lateLimitMs;
@@ -181,7 +196,8 @@ export class Clock {
       this.record(at, "refused", "side" in op ? op.side : null, op.op + ": " + r);
       return out;
     }
-    this.game = r;
+    this.game = G.settle(r, r.lastT); // resumed or started with no time left: the flag falls now
+    const f = this.game;
     this.record(r.lastT, op.op, "side" in op ? op.side : null, describe(op));
     if (op.op === "query") {
       const side = op.side || g.toMove;
@@ -190,12 +206,12 @@ export class Clock {
         this.record(at, "call", side, say);
       }
     }
-    if (r.phase === "running" && (g.phase !== "running" || g.toMove !== r.toMove) && op.op !== "resume") {
+    if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {
       this.cursor = r.lastT - 1; // a new turn: its calls at e = 0 are still to make
     }
-    if (r.phase === "flagged" && g.phase !== "flagged") {
-      out.push({ kind: "flag", t: r.flagAt, side: r.toMove });
-      this.record(r.flagAt, "flag", r.toMove, op.op);
+    if (f.phase === "flagged" && g.phase !== "flagged" && f.flagged) {
+      out.push({ kind: "flag", t: f.flagAt, side: f.flagged });
+      this.record(f.flagAt, "flag", f.flagged, op.op);
     }
     const more = this.advance(Math.max(this.cursor, r.lastT));
     for (const o of more) out.push(o);

@@ -230,8 +230,10 @@ export function correct(g: Game, side: Side, field: Field, value: number, t: num
   if ((field === "main" || field === "block") && value > 360000000) return "longer than 100 hours";
   if (field === "periods" && value > 99) return "at most 99 periods";
   const n = begin(g, t);
-  if (g.phase === "flagged" && side === g.toMove) {
-    n[side] = rebase(c, g[side], turnElapsed(g, n.lastT))[0];
+  if (g.phase === "flagged" && side === g.toMove && side === g.flagged) {
+    const e = turnElapsed(g, n.lastT);
+    n[side] = charge(c, g[side], e); // all of it spent: no Bronstein credit for a lost turn
+    n[side].usedMs += e;
     n.turnMs = 0;
     n.runSince = g.flagAt; // the flagged turn now reads as settled: nothing more elapses in it
   }
@@ -267,24 +269,36 @@ export function rescale(g: Game, totalMs: number, t: number): Result {
 
 function adjust(n: Game, side: Side, deltaMs: number): void {
   const c = controlOf(n, side);
-  const s = deltaMs > 0 ? charge(c, n[side], deltaMs) : copySide(n[side]);
-  if (deltaMs < 0) s.mainMs -= deltaMs;
-  s.usedMs += deltaMs;
-  n[side] = s;
+  if (deltaMs < 0) {
+    const s = copySide(n[side]);
+    s.mainMs -= deltaMs; // given back as main time
+    s.usedMs += deltaMs;
+    n[side] = s;
+  } else if (side === n.toMove) {
+    // charged as if the turn had lasted deltaMs longer: it completes a started period with it
+    const r = rebase(c, n[side], n.turnMs + deltaMs);
+    n[side] = r[0];
+    n.turnMs = r[1];
+  } else {
+    const s = charge(c, n[side], deltaMs);
+    s.usedMs += deltaMs;
+    n[side] = s;
+  }
 }
 
-/** After a deduction: a side with no time left has lost, now. */
+/** After a deduction: a side with no time left has lost, now. The side to move keeps its turn as it
+ *  stood (its elapsed time frozen), so its reading does not change. */
 function flagIfOut(n: Game): Game {
   const sides: Side[] = [n.toMove, other(n.toMove)];
   for (const s of sides) {
-    const e = s === n.toMove ? n.turnMs : 0;
-    if (lossAt(controlOf(n, s), n[s]) <= e && n.phase !== "ended") {
+    if (n.phase === "ended") return n;
+    const e = s === n.toMove ? turnElapsed(n, n.lastT) : 0;
+    if (lossAt(controlOf(n, s), n[s]) <= e) {
+      n.turnMs = turnElapsed(n, n.lastT);
+      n.runSince = n.lastT;
       n.phase = "flagged";
       n.flagged = s;
       n.flagAt = n.lastT;
-      n.toMove = s;
-      n.runSince = n.lastT;
-      n.turnMs = e;
       return n;
     }
   }
@@ -317,8 +331,7 @@ export function arrive(g: Game, side: Side, t: number): Result {
   if (c.mainMs === 0) return n;
   if (side === g.toMove && g.phase === "running") stopTurn(g, n);
   const ran = n[side].usedMs + (side === n.toMove ? n.turnMs : 0);
-  const deduct = Math.max(0, 2 * lateMs - ran);
-  n[side] = charge(c, n[side], deduct);
+  adjust(n, side, Math.max(0, 2 * lateMs - ran));
   return flagIfOut(n);
 }
 
@@ -328,6 +341,7 @@ export function timeoutToPass(g: Game, t: number): Result {
   if (g.phase !== "flagged" || g.flagged === null) return "no side has run out of time";
   const side = g.flagged;
   if (controlOf(g, side).kind !== "byoyomi") return "a pass for a timeout is only given in byoyomi (22.5)";
+  if (side !== g.toMove) return side + " lost time by a deduction, not on the move";
   const n = begin(g, t);
   const s = copySide(g[side]);
   s.usedMs += turnElapsed(g, n.lastT);
