@@ -6,6 +6,7 @@
 import type { App } from "./app";
 import { formatControl, parseControl, isParseError, type Side, type Reading, type LogEntry } from "./core/index";
 import { parseOpWords } from "./commands";
+import { unseal } from "./persist";
 import { formatDuration } from "./core/control";
 
 const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "absent", "arrive", "pass", "query"];
@@ -22,6 +23,7 @@ export interface ClockConsole {
   help(): string;
   status(): object;
   log(n?: number): string[];
+  records(): string[];
   control(spec: unknown, side?: unknown): string;
   handicap(n: unknown): string;
   unlock(pin: unknown): string;
@@ -40,7 +42,7 @@ export function makeConsole(app: App): ClockConsole {
   };
   return {
     help: () =>
-      "clock.status() clock.log(n) clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
+      "clock.status() clock.log(n) clock.records() clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
       "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'absent white'|'arrive white'|'pass') clock.newGame()",
     status: () => {
       const g = app.clock.game;
@@ -56,6 +58,11 @@ export function makeConsole(app: App): ClockConsole {
       const k = typeof n === "number" && n > 0 ? Math.floor(n) : all.length;
       return all.slice(Math.max(0, all.length - k)).map(logLine);
     },
+    // Every state the game went through, from flash (the RAM log keeps only the latest entries).
+    records: () => app.board.store.records().map((r) => {
+      const body = unseal(r);
+      return body === null ? "damaged record skipped" : body;
+    }),
     control: (spec: unknown, side?: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";
       if (typeof spec !== "string") return "error: control takes a notation such as '2h+5x60s'";

@@ -62,12 +62,13 @@ interface Ledger {
   ranKnown: boolean;
 }
 
-/** What a side can still run after the arbiter charges it d ms (d < 0: gives back −d): main time
- *  first, then byoyomi periods whole (what is under a period costs nothing) or block time. */
-export function afterCharge(c: TimeControl, r: Reading, d: number): number {
+/** What a side can still run after the arbiter charges it d ms (d < 0: gives back −d). The side to
+ *  move is charged as if its turn had lasted d ms longer; the other side loses main time first, then
+ *  byoyomi periods whole (what is under a period costs nothing, as in a move) or block time. */
+export function afterCharge(c: TimeControl, r: Reading, d: number, toMove: boolean): number {
   const left = timeLeft(c, r);
   if (d < 0) return left - d;
-  if (c.kind !== "byoyomi" || d <= r.mainMs) return Math.max(0, left - d);
+  if (toMove || c.kind !== "byoyomi" || d <= r.mainMs) return Math.max(0, left - d);
   const periods = Math.max(0, r.periodsLeft - Math.floor((d - r.mainMs) / c.periodMs));
   return periods === 0 ? 0 : (periods - 1) * c.periodMs + (r.overtime ? r.periodMs : c.periodMs);
 }
@@ -253,7 +254,7 @@ export class Checker {
   /** An arbiter's charge of d ms (d < 0: given back) must leave exactly afterCharge's time. */
   private charged(s: Step, side: Side, d: number, r0: Reading, r1: Reading, why: string): void {
     const c = controlOf(s.before, side);
-    const want = afterCharge(c, r0, d);
+    const want = afterCharge(c, r0, d, side === s.before.toMove);
     if (timeLeft(c, r1) !== want) {
       this.fail("time-conserved", s, side + " " + (d >= 0 ? "charged " + d : "given back " + -d) + " ms by " + why + " should have " + want + " ms left, has " + timeLeft(c, r1) + ": " + show(r0) + " → " + show(r1));
     }
