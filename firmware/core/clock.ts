@@ -209,7 +209,8 @@ export class Clock {
     if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {
       this.cursor = r.lastT - 1; // a new turn: its calls at e = 0 are still to make
     }
-    if (f.phase === "flagged" && g.phase !== "flagged" && f.flagged) {
+    const sameFlag = g.phase === "flagged" && g.flagged === f.flagged && g.flagAt === f.flagAt;
+    if (f.phase === "flagged" && !sameFlag && f.flagged) {
       out.push({ kind: "flag", t: f.flagAt, side: f.flagged });
       this.record(f.flagAt, "flag", f.flagged, op.op);
     }
