@@ -236,6 +236,9 @@ export function correct(g: Game, side: Side, field: Field, value: number, t: num
     n[side].usedMs += e;
     n.turnMs = 0;
     n.runSince = g.flagAt; // the flagged turn now reads as settled: nothing more elapses in it
+  } else if (side === g.toMove && field !== "moves") {
+    // settle the turn first (a turn frozen by the other side's flag has not been), then restart it
+    n[side] = rebase(c, g[side], turnElapsed(g, n.lastT))[0];
   }
   const s = n[side];
   if (field === "main") s.mainMs = value;
@@ -268,21 +271,27 @@ export function rescale(g: Game, totalMs: number, t: number): Result {
 }
 
 function adjust(n: Game, side: Side, deltaMs: number): void {
+  if (deltaMs >= 0) return deduct(n, side, deltaMs, true);
+  const s = copySide(n[side]);
+  s.mainMs -= deltaMs; // given back as main time
+  s.usedMs += deltaMs;
+  n[side] = s;
+}
+
+/** Takes ms off a side: a lateness deduction, or time a proportional correction says was used
+ *  (`measured`: it counts among the time the clock measured, 22.8). For the side to move in byoyomi
+ *  it continues the started period; otherwise it comes off main time, then whole periods or block
+ *  time, and never earns a Bronstein credit. */
+function deduct(n: Game, side: Side, ms: number, measured: boolean): void {
   const c = controlOf(n, side);
-  if (deltaMs < 0) {
-    const s = copySide(n[side]);
-    s.mainMs -= deltaMs; // given back as main time
-    s.usedMs += deltaMs;
-    n[side] = s;
-  } else if (side === n.toMove) {
-    // charged as if the turn had lasted deltaMs longer: it completes a started period with it
-    const r = rebase(c, n[side], n.turnMs + deltaMs);
+  if (side === n.toMove && c.kind === "byoyomi") {
+    const r = rebase(c, n[side], n.turnMs + ms);
     n[side] = r[0];
     n.turnMs = r[1];
+    if (!measured) n[side].usedMs -= ms;
   } else {
-    const s = charge(c, n[side], deltaMs);
-    s.usedMs += deltaMs;
-    n[side] = s;
+    n[side] = charge(c, n[side], ms);
+    if (measured) n[side].usedMs += ms;
   }
 }
 
@@ -331,7 +340,7 @@ export function arrive(g: Game, side: Side, t: number): Result {
   if (c.mainMs === 0) return n;
   if (side === g.toMove && g.phase === "running") stopTurn(g, n);
   const ran = n[side].usedMs + (side === n.toMove ? n.turnMs : 0);
-  adjust(n, side, Math.max(0, 2 * lateMs - ran));
+  deduct(n, side, Math.max(0, 2 * lateMs - ran), false);
   return flagIfOut(n);
 }
 
