@@ -1,5 +1,5 @@
 import { describe, it, expect } from "vitest";
-import { parseControl, formatControl, isParseError, type TimeControl } from "../firmware/core/index";
+import { parseControl, formatControl, parseDuration, formatDuration, isParseError, type TimeControl } from "../firmware/core/index";
 
 function parse(s: string): TimeControl {
   const c = parseControl(s);
@@ -20,6 +20,12 @@ describe("time-control notation", () => {
     expect(formatControl(parse("115m+5x60s"))).toBe("1h55m+5x60s");
     expect(formatControl(parse("120m"))).toBe("2h");
     expect(formatControl(parse("150s+3x30s"))).toBe("2m30s+3x30s");
+  });
+
+  it("a duration with milliseconds (a corrected reading) prints and parses back", () => {
+    for (const ms of [1500, 59999, 3723456, 61001]) expect(parseDuration(formatDuration(ms))).toBe(ms);
+    expect(parseDuration("1.5m")).toEqual({ error: "only seconds take decimals, at most three", at: 3 });
+    expect(parseDuration("1.2345s")).toEqual({ error: "only seconds take decimals, at most three", at: 5 });
   });
 
   it("absolute time is main time only", () => {
@@ -57,7 +63,7 @@ describe("time-control notation", () => {
     ["2h+5x60", 7, "unit"],
     ["2h+0x60s", 3, "at least one period"],
     ["2h+5x0s", 5, "whole number of seconds"],
-    ["2h+5x1.5s", 6, "unit"],
+    ["2h+5x1.5s", 5, "whole number of seconds"],
     ["1m(5x60s)", 0, "longer than the main time"],
     ["2h(5x60s", 8, "')'"],
     ["30m2h", 4, "units must go"],

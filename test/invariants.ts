@@ -287,8 +287,8 @@ export class Checker {
         led.black.turnRun = 0;
         led.white.turnRun = 0;
       } else if (op.op === "correct") {
-        // Setting the side to move's time restarts its turn's count (and a flagged turn's in full).
-        if (op.side === g0.toMove && (op.field !== "moves" || g0.phase === "flagged")) led[op.side].turnRun = 0;
+        // Setting the side to move's time restarts its turn's count (and settles a turn lost on time).
+        if (op.side === g0.toMove && (op.field !== "moves" || (g0.phase === "flagged" && g0.flagged === op.side))) led[op.side].turnRun = 0;
         // The clock then forgets what it measured of that turn (its started period, a Bronstein credit).
         if (op.side === g0.toMove) led[op.side].ranKnown = false;
         this.resync(g1, op.side, r1[op.side]);

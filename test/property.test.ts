@@ -69,6 +69,30 @@ const FOUND: { name: string; script: string; late?: number[]; graceMs?: number }
     late: [2500],
     graceMs: 2000,
   },
+  {
+    name: "a timeout turned into a pass against a side with no time left announces that side's flag",
+    script: "control 4x20s\nat 0 press white\nat 90 correct white periods 0\nat 91 pass\nrun 100",
+  },
+  {
+    name: "correcting the side to move after the other side lost on arrival keeps the time its turn used",
+    script: "control 5m+1x30s\nhandicap 2\nlatelimit 15m\nat 0 absent black\nat 0 start\nat 200 arrive black\nat 201 correct white periods 3\nrun 202",
+  },
+  {
+    name: "a proportional correction to the time the clocks measured gives no lateness deduction back",
+    script: "control 10m\nlatelimit 15m\nat 0 absent black\nat 0 press white\nat 100 arrive black\nat 100 press black\nat 160 pause\nat 161 rescale 2m40s\nrun 162",
+  },
+  {
+    name: "a Bronstein delay gives back the move's time, not a lateness deduction",
+    script: "control 1m+D10s\nhandicap 2\nlatelimit 15m\nat 0 absent black\nat 0 start\nat 1 press white\nat 3 arrive black\nat 3 press black\nrun 4",
+  },
+  {
+    name: "a Bronstein delay gives back the move's time, not a proportional correction",
+    script: "control 1m+D10s\nat 0 press white\nat 10 press black\nat 20 press white\nat 22 pause\nat 22 rescale 44s\nat 22 resume\nat 23 press black\nrun 24",
+  },
+  {
+    name: "time given back to a side partway into a period stays given when its periods are corrected",
+    script: "control 1m+3x30s\nat 0 press white\nat 70 pause\nat 71 rescale 35s\nat 72 correct black periods 3\nrun 73",
+  },
 ];
 
 describe("games the random search found", () => {

@@ -49,6 +49,19 @@ function readDuration(text: string, pos: number): [number, number] | ParseError 
       if (n > 1000000) return { error: "number too large", at: start };
       i++;
     }
+    // seconds may carry up to three decimals (1.5s, 59.999s): how a corrected reading prints
+    let frac = 0;
+    if (text.charAt(i) === "." && text.charAt(i + 1) >= "0" && text.charAt(i + 1) <= "9") {
+      let k = 0;
+      i++;
+      while (k < 3 && isDigit(text.charAt(i))) {
+        frac = frac * 10 + (text.charCodeAt(i) - 48);
+        k++;
+        i++;
+      }
+      for (; k < 3; k++) frac *= 10;
+      if (text.charAt(i) !== "s") return { error: "only seconds take decimals, at most three", at: i };
+    }
     const u = text.charAt(i);
     const rank = u === "h" ? 3 : u === "m" ? 2 : u === "s" ? 1 : 0;
     if (rank === 0) {
@@ -57,7 +70,7 @@ function readDuration(text: string, pos: number): [number, number] | ParseError 
     }
     if (rank >= lastUnit) return { error: "units must go h, m, s, each once", at: i };
     lastUnit = rank;
-    ms += n * (rank === 3 ? HOUR : rank === 2 ? MIN : SEC);
+    ms += n * (rank === 3 ? HOUR : rank === 2 ? MIN : SEC) + frac;
     i++;
     any = true;
   }
