@@ -116,26 +116,23 @@ export class Clock {
     if (upTo <= this.cursor) return out;
     const g = this.game;
     const side = g.toMove;
-    let lateLast: Output | null = null;
+    let lateLast: Call | null = null; // the newest overdue call of the last period
     for (const c of this.callsIn(this.cursor, upTo)) {
-      const o: Output = { kind: "call", t: c.e, side: side, say: c.say };
       if (c.e >= now - this.graceMs) {
-        out.push(o);
+        out.push({ kind: "call", t: c.e, side: side, say: c.say });
         this.record(c.e, "call", side, c.say);
-      } else if (c.last) {
-        if (lateLast) this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say);
-        lateLast = o;
-      } else {
-        this.record(c.e, "dropped", side, c.say);
+        continue;
       }
+      const older = c.last ? lateLast : c;
+      if (older) this.record(older.e, "dropped", side, older.say);
+      if (c.last) lateLast = c;
     }
     if (lateLast && out.length > 0) {
-      this.record(lateLast.t, "dropped", side, (lateLast as { say: string }).say); // a newer call supersedes it
-    } else if (lateLast && lateLast.kind === "call") {
+      this.record(lateLast.e, "dropped", side, lateLast.say); // a newer call supersedes it
+    } else if (lateLast) {
       // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
-      const due = lateLast.t;
-      out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: due });
-      this.record(now, "late", side, lateLast.say + " due " + due);
+      out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
+      this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
     this.notices(this.cursor, upTo, out);
     const settled = G.settle(g, upTo);
