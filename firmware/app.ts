@@ -8,7 +8,7 @@
 
 import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
 import {
-  Clock, newGame, parseControl, isParseError, defaultCallOptions, NEVER,
+  Clock, newGame, parseControl, isParseError, defaultCallOptions,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
@@ -260,11 +260,10 @@ export class App {
     else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.idleText() }));
     const err = this.board.draw(f);
     if (err) this.fault("display: " + err);
-    let next = Math.min(this.clock.nextWakeAt(), now + IDLE_MS);
+    const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
+    let next = Math.min(callAt, now + IDLE_MS);
     if (this.message) next = Math.min(next, this.messageUntil);
     if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
-    if (next === NEVER) next = now + IDLE_MS;
-    const callAt = this.clock.nextWakeAt();
     if (callAt <= next && callAt > this.aheadUntil && callAt - LEAD_MS > now && this.clock.peek(callAt).length > 0) {
       this.board.wakeAt(callAt - LEAD_MS, () => this.ahead(callAt));
       return;
