@@ -19,9 +19,31 @@ function logLine(e: LogEntry): string {
   return (e.t / 1000).toFixed(3) + " " + e.what + (e.side ? " " + e.side : "") + (e.info ? " " + e.info : "") + " | B " + brief(e.black) + " | W " + brief(e.white);
 }
 
+/** What clock.status() answers (the desktop tool and the tests read it). */
+export interface SideStatus {
+  control: string;
+  mainMs: number;
+  periodsLeft: number;
+  periodMs: number;
+  blockMs: number;
+  movesLeft: number;
+  moves: number;
+  out: boolean;
+}
+
+export interface ClockStatus {
+  phase: string;
+  toMove: Side;
+  armed: boolean;
+  unlocked: boolean;
+  black: SideStatus;
+  white: SideStatus;
+  faults: string[];
+}
+
 export interface ClockConsole {
   help(): string;
-  status(): object;
+  status(): ClockStatus;
   log(n?: number): string[];
   records(): string[];
   control(spec: unknown, side?: unknown): string;
@@ -47,7 +69,7 @@ export function makeConsole(app: App): ClockConsole {
     status: () => {
       const g = app.clock.game;
       const t = now();
-      const side = (s: Side) => {
+      const side = (s: Side): SideStatus => {
         const r = app.clock.reading(s, t);
         return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out };
       };

@@ -43,16 +43,19 @@ function append(out: string[], more: string[]): string[] {
   return out;
 }
 
+/** 20 … 99 as a tens clip and a units clip ("t30", "5"): the same in every pack. */
+function tensUnits(n: number): string[] {
+  const tens = ["t" + (n - (n % 10))];
+  return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
+}
+
 /** Mandarin: clips "0" … "10", tens "t20" … "t90", "bai" (百), "liang" (两).
  *  `quantity`: a number before a measure word, where 2 is 两 (还剩两分), not 二 (counting). */
 function zhNumber(n: number, quantity: boolean): string[] {
   if (n === 2 && quantity) return ["liang"];
   if (n <= 10) return ["" + n];
   if (n < 20) return ["10", "" + (n - 10)];
-  if (n < 100) {
-    const tens = ["t" + (n - (n % 10))];
-    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
-  }
+  if (n < 100) return tensUnits(n);
   if (n < 1000) {
     const h = Math.floor(n / 100);
     const rest = n % 100;
@@ -68,10 +71,7 @@ function zhNumber(n: number, quantity: boolean): string[] {
 /** English: clips "0" … "19", tens "t20" … "t90", "hundred". */
 function enNumber(n: number): string[] {
   if (n < 20) return ["" + n];
-  if (n < 100) {
-    const tens = ["t" + (n - (n % 10))];
-    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
-  }
+  if (n < 100) return tensUnits(n);
   if (n < 1000) {
     const out = ["" + Math.floor(n / 100), "hundred"];
     return n % 100 === 0 ? out : append(out, enNumber(n % 100));
@@ -85,10 +85,7 @@ function enNumber(n: number): string[] {
 function jaNumber(n: number): string[] {
   if (n <= 10) return ["" + n];
   if (n < 20) return ["10", "" + (n - 10)];
-  if (n < 100) {
-    const tens = ["t" + (n - (n % 10))];
-    return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
-  }
+  if (n < 100) return tensUnits(n);
   if (n < 400) {
     const out = ["h" + Math.floor(n / 100)];
     return n % 100 === 0 ? out : append(out, jaNumber(n % 100));

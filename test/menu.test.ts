@@ -96,6 +96,16 @@ class User {
   }
 }
 
+/** In the set-up menu: Black's control, Canadian overtime, 1 h of main time. */
+function blackCanadianOneHour(u: User): void {
+  u.goTo("Black");
+  u.key(MENU);
+  u.goTo("Canadian overtime");
+  u.key(MENU);
+  u.set("Hours", 1);
+  u.set("Minutes", 0);
+}
+
 function setupUser(settings = defaultSettings()): User {
   const c = ctl(settings.black);
   return new User(openSetup(settings), settings, new Clock(newGame(c, ctl(settings.white)), defaultCallOptions(), 250, 1000), false);
@@ -143,12 +153,7 @@ describe("the set-up menu", () => {
 
   it("free entry gives 1h+C15/10m for Black and 30m+3x30s for White, exactly", () => {
     const u = setupUser();
-    u.goTo("Black");
-    u.key(MENU);
-    u.goTo("Canadian overtime");
-    u.key(MENU);
-    u.set("Hours", 1);
-    u.set("Minutes", 0);
+    blackCanadianOneHour(u);
     u.set("Moves", 15);
     u.set("Block (min)", 10);
     expect(u.current()).toBe(line("OK", "1h+C15/10m"));
@@ -641,12 +646,7 @@ describe("golden frames of the menu", () => {
 
   it("the control editor: Black, Canadian, on Moves, OK line showing 1h+C15/10m", () => {
     const u = setupUser();
-    u.goTo("Black");
-    u.key(MENU);
-    u.goTo("Canadian overtime");
-    u.key(MENU);
-    u.set("Hours", 1);
-    u.set("Minutes", 0);
+    blackCanadianOneHour(u);
     golden("control", u.menu!, u.settings, u.clock.game);
   });
 

@@ -10,6 +10,7 @@ import { Device, type Bounce, type DeviceOptions } from "./device";
 import { JOLT_QWIIC } from "./pins";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
+import type { ClockStatus } from "../../firmware/console";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -291,23 +292,4 @@ export function opWords(op: Op): string {
   }
 }
 
-export interface SideStatus {
-  control: string;
-  mainMs: number;
-  periodsLeft: number;
-  periodMs: number;
-  blockMs: number;
-  movesLeft: number;
-  moves: number;
-  out: boolean;
-}
-
-export interface ClockStatus {
-  phase: string;
-  toMove: Side;
-  armed: boolean;
-  unlocked: boolean;
-  black: SideStatus;
-  white: SideStatus;
-  faults: string[];
-}
+export type { SideStatus, ClockStatus } from "../../firmware/console";
