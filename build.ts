@@ -10,6 +10,7 @@ import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import * as acorn from "acorn";
 import * as walk from "acorn-walk";
+import ts from "typescript";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -39,8 +40,9 @@ export const SUPPORTED: Record<string, boolean> = {
   "for-await": false,
 };
 
-/** Bundles TypeScript source given as text (imports resolve from the repository root). */
-export async function bundle(source: string, minify = true): Promise<{ code: string; map: string; warnings: string[] }> {
+/** Bundles TypeScript source given as text (imports resolve from the repository root).
+ *  `mangle`: property names to shorten (see privateProps). */
+export async function bundle(source: string, minify = true, mangle?: RegExp): Promise<{ code: string; map: string; warnings: string[] }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -51,6 +53,7 @@ export async function bundle(source: string, minify = true): Promise<{ code: str
     minify: minify,
     supported: SUPPORTED,
     external: EXTERNALS,
+    mangleProps: mangle,
     sourcemap: "external",
     sourcesContent: false,
     logLevel: "silent",
@@ -77,7 +80,7 @@ export async function buildFirmware(): Promise<Built> {
   // The device entry only runs (it starts the clock); the core alone is exported for inspection.
   // Espruino has no `module` at the top level, so the device bundle must not mention it.
   const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
-  const { code, map, warnings } = await bundle(entry);
+  const { code, map, warnings } = await bundle(entry, true, ENTRY === "hw/main.ts" ? privateProps() : undefined);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
@@ -88,6 +91,61 @@ export async function buildFirmware(): Promise<Built> {
     for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
   }
   return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shorter property names: a quarter of the bundle was our own property names (`.lateLimitMs`).
+
+/** Interfaces the world outside the bundle reads or stores: their member names stay. */
+const PUBLIC_TYPES = ["ClockConsole", "ClockStatus", "SideStatus", "Settings"];
+
+/** Where the JavaScript and Espruino member names come from. */
+const LIBS = ["node_modules/typescript/lib/lib.es5.d.ts", "node_modules/typescript/lib/lib.es2015.core.d.ts",
+  "node_modules/typescript/lib/lib.es2017.object.d.ts", "node_modules/typescript/lib/lib.es2017.string.d.ts", "hw/espruino.d.ts"];
+
+function isMember(n: ts.Node): n is ts.NamedDeclaration & { name: ts.Identifier } {
+  return (ts.isPropertySignature(n) || ts.isPropertyDeclaration(n) || ts.isMethodSignature(n) || ts.isMethodDeclaration(n) ||
+    ts.isGetAccessor(n) || ts.isSetAccessor(n)) && n.name !== undefined && ts.isIdentifier(n.name);
+}
+
+/**
+ * The property names the firmware declares for itself (interface and class members in firmware/
+ * and hw/), as a pattern for esbuild's mangleProps. Left out, so they keep their names:
+ * - members of PUBLIC_TYPES (the console API, the status it answers, the settings JSON on flash);
+ * - names the JavaScript or Espruino libraries declare (`.length`, `.read`, `.time`): esbuild
+ *   renames by name, not by type, so `store.read` would take `Storage.read` with it;
+ * - names used as a computed key: `game[side]` reads `game.black` by the string "black"; and
+ *   names tested with `in` ("side" in op).
+ */
+export function privateProps(): RegExp {
+  const files = [...ts.sys.readDirectory(join(ROOT, "firmware"), [".ts"]), ...ts.sys.readDirectory(join(ROOT, "hw"), [".ts"])]
+    .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts"));
+  const program = ts.createProgram(files.concat(join(ROOT, "hw/espruino.d.ts")), { noEmit: true, types: [], lib: ["lib.es2017.d.ts"] });
+  const checker = program.getTypeChecker();
+  const declared = new Set<string>();
+  const kept = new Set<string>();
+  for (const f of LIBS) {
+    const visit = (n: ts.Node) => {
+      if (isMember(n)) kept.add(n.name.text);
+      ts.forEachChild(n, visit);
+    };
+    visit(ts.createSourceFile(f, ts.sys.readFile(join(ROOT, f))!, ts.ScriptTarget.ES2020, true));
+  }
+  for (const f of files) {
+    const visit = (n: ts.Node, isPublic: boolean) => {
+      if (ts.isInterfaceDeclaration(n) && PUBLIC_TYPES.includes(n.name.text)) isPublic = true;
+      if (isMember(n)) (isPublic ? kept : declared).add(n.name.text);
+      if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InKeyword && ts.isStringLiteral(n.left)) kept.add(n.left.text);
+      if (ts.isElementAccessExpression(n)) {
+        const t = checker.getTypeAtLocation(n.argumentExpression);
+        for (const u of t.isUnion() ? t.types : [t]) if (u.isStringLiteral()) kept.add(u.value);
+      }
+      ts.forEachChild(n, (c) => visit(c, isPublic));
+    };
+    visit(program.getSourceFile(f)!, false);
+  }
+  const names = [...declared].filter((n) => !kept.has(n)).sort();
+  return new RegExp("^(" + names.join("|") + ")$");
 }
 
 /** "firmware/core/game.ts:12:5" for a place in the bundle, or null when the map has no entry. */
