@@ -42,7 +42,7 @@ export const SUPPORTED: Record<string, boolean> = {
 
 /** Bundles TypeScript source given as text (imports resolve from the repository root).
  *  `mangle`: property names to shorten (see privateProps). */
-export async function bundle(source: string, minify = true, mangle?: RegExp): Promise<{ code: string; map: string; warnings: string[] }> {
+export async function bundle(source: string, minify = true, mangle?: RegExp): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number> }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -56,11 +56,16 @@ export async function bundle(source: string, minify = true, mangle?: RegExp): Pr
     mangleProps: mangle,
     sourcemap: "external",
     sourcesContent: false,
+    metafile: true,
     logLevel: "silent",
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
   const warnings = await esbuild.formatMessages(result.warnings, { kind: "warning" });
-  return { code: file(".js"), map: file(".js.map"), warnings };
+  const inputs: Record<string, number> = {};
+  for (const out of Object.values(result.metafile!.outputs)) {
+    for (const [f, v] of Object.entries(out.inputs)) inputs[f] = (inputs[f] ?? 0) + v.bytesInOutput;
+  }
+  return { code: file(".js"), map: file(".js.map"), warnings, inputs };
 }
 
 export interface Built {
@@ -71,6 +76,28 @@ export interface Built {
   problems: Problem[];
   /** esbuild's warnings, formatted. */
   warnings: string[];
+  /** Minified bytes by part of the firmware (PARTS), largest first. */
+  parts: { part: string; bytes: number }[];
+}
+
+/** The parts the size is reported by: the first pattern a source file matches names its part. */
+const PARTS: [RegExp, string][] = [
+  [/^firmware\/core\//, "timing core"],
+  [/^firmware\/(menu|presets)\.ts$/, "menu"],
+  [/^firmware\/(console|commands)\.ts$/, "console API"],
+  [/^firmware\/(gfx\/|face\.ts)/, "face and font"],
+  [/^firmware\//, "app, voice, records, settings"],
+  [/^hw\//, "hw drivers"],
+];
+
+function byPart(inputs: Record<string, number>): { part: string; bytes: number }[] {
+  const sums: Record<string, number> = {};
+  for (const [f, bytes] of Object.entries(inputs)) {
+    const hit = PARTS.find((p) => p[0].test(f));
+    const part = hit ? hit[1] : "other";
+    sums[part] = (sums[part] ?? 0) + bytes;
+  }
+  return Object.keys(sums).filter((part) => sums[part] > 0).map((part) => ({ part, bytes: sums[part] })).sort((a, b) => b.bytes - a.bytes);
 }
 
 /** Builds dist/clock.js (and its source map) and checks it. Throws when esbuild refuses. */
@@ -80,7 +107,7 @@ export async function buildFirmware(): Promise<Built> {
   // The device entry only runs (it starts the clock); the core alone is exported for inspection.
   // Espruino has no `module` at the top level, so the device bundle must not mention it.
   const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
-  const { code, map, warnings } = await bundle(entry, true, ENTRY === "hw/main.ts" ? privateProps() : undefined);
+  const { code, map, warnings, inputs } = await bundle(entry, true, ENTRY === "hw/main.ts" ? privateProps() : undefined);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
@@ -90,7 +117,7 @@ export async function buildFirmware(): Promise<Built> {
     const sm = new SourceMap(JSON.parse(map));
     for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
   }
-  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings };
+  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings, parts: byPart(inputs) };
 }
 
 // ---------------------------------------------------------------------------------------------

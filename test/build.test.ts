@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildFirmware, bundle, checkEspruino, EXTERNALS } from "../build";
+import { buildFirmware, bundle, checkEspruino, privateProps, EXTERNALS } from "../build";
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
 
@@ -14,6 +14,20 @@ describe("the firmware bundle", () => {
     expect(Buffer.byteLength(code)).toBe(built.bytes);
     expect(checkEspruino(code)).toEqual([]);
     expect(code).not.toMatch(/\bmodule\b/); // Espruino has no `module` at the top level
+  }, 30_000);
+
+  it("shortens the firmware's own property names but keeps the console's, the library's and computed keys", async () => {
+    const names = privateProps();
+    for (const own of ["runSince", "nextWakeAt", "aheadUntil", "blackControl"]) expect(names.test(own)).toBe(true);
+    // the console API and what it answers; Settings is JSON on flash
+    for (const pub of ["status", "newGame", "toMove", "periodsLeft", "whiteOnRight"]) expect(names.test(pub)).toBe(false);
+    expect(names.test("length")).toBe(false); // a JavaScript name
+    expect(names.test("read")).toBe(false); // Storage.read
+    expect(names.test("black")).toBe(false); // game[side]
+    expect(names.test("side")).toBe(false); // "side" in op
+    const { code } = await bundle(`import "./hw/main";\n`, true, names);
+    expect(code).not.toContain(".runSince");
+    expect(code).toMatch(/status:/);
   }, 30_000);
 
   it("the timing core alone passes the Espruino check", async () => {

@@ -7,12 +7,11 @@
 //     (wake-ups per second, edge-to-switch time, jsvars).
 // `npm run bench -- --games N` checks N random games instead of 100 000.
 
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
-import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { runScript, type RunResult } from "../../sim/run";
 import type { Script, ScriptEvent } from "../../sim/script";
@@ -20,6 +19,7 @@ import { parseControl, isParseError, other, type Side, type Output } from "../..
 import { seededPicker } from "../gen";
 import { INVARIANTS, timeLeft, type SeedsResult } from "../invariants";
 import { deviceFigures } from "./device";
+import { buildFirmware, type Built } from "../../build";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SEC = 1000;
@@ -237,23 +237,15 @@ async function benchRandom(games: number): Promise<void> {
 // --- the bundle ----------------------------------------------------------------------------------------
 
 async function benchBundle(): Promise<void> {
-  const build = join(ROOT, "build.ts");
-  let note = "";
-  if (existsSync(build)) {
-    try {
-      const m = (await import(pathToFileURL(build).href)) as { buildFirmware?: () => Promise<unknown> };
-      if (typeof m.buildFirmware === "function") await m.buildFirmware();
-    } catch (e) {
-      note = " (build failed: " + (e as Error).message.split("\n")[0] + ")";
-    }
-  }
-  const out = join(ROOT, "dist", "clock.js");
-  if (!existsSync(out)) {
-    say("bundle: run npm run build" + note);
+  let built: Built;
+  try {
+    built = await buildFirmware();
+  } catch (e) {
+    say("bundle: build failed: " + (e as Error).message.split("\n")[0]);
     return;
   }
-  const code = readFileSync(out);
-  say("bundle dist/clock.js: " + n(code.length) + " bytes (target < 24 KB = " + n(24 * 1024) + " bytes), " + n(gzipSync(code).length) + " bytes gzipped" + note);
+  say("bundle dist/clock.js: " + n(built.bytes) + " bytes minified (target 24 KB = " + n(24 * 1024) + " bytes), " + n(built.gzipBytes) + " bytes gzipped");
+  say("  by part: " + built.parts.map((p) => p.part + " " + n(p.bytes)).join(", "));
 }
 
 async function main(): Promise<void> {
