@@ -22,6 +22,10 @@ export const PACKS: PackInfo[] = [
 
 export const DEFAULT_PACK = "zh";
 
+/** Storage the reference board (Jolt.js, 400 KB) leaves for clips beside the program (about 60 KB)
+ *  and the game records: every pack must fit; hw/flash.ts refuses more. */
+export const CLIP_BUDGET = 300 * 1024;
+
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
  *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. */
 export const WHOLE_ELAPSED = [10, 15, 18, 20, 25, 28, 30, 40, 50, 55, 58];
@@ -102,12 +106,22 @@ function jaMinutes(n: number): string[] {
   return append(jaNumber(n - ones), ["f" + ones]);
 }
 
+/** N times (periods that are not a minute): 回 changes its sound too (いっかい, ろっかい, はっかい,
+ *  じゅっかい), so 1 … 10 are whole clips "k1" … "k10"; 25 is にじゅう + ごかい, 0 and 20 + "kai". */
+function jaTimes(n: number): string[] {
+  if (n >= 1 && n <= 10) return ["k" + n];
+  const ones = n % 10;
+  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["kai"]);
+  return append(jaNumber(n - ones), ["k" + ones]);
+}
+
 function zhClips(key: string, n: number): string[] {
   switch (key) {
     case "count": return zhNumber(n, false);
     case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
     case "used": return ["used"]; // 一分
-    case "left": case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
+    case "left": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
+    case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["ci"]); // 还剩三次
     case "mins": return append(append(["haisheng"], zhNumber(n, true)), ["fenzhong"]); // 还剩五分钟
     case "secs": return append(append(["haisheng"], zhNumber(n, true)), ["miao"]); // 还剩四十秒
     case "moves": return append(append(["haisheng"], zhNumber(n, true)), ["bu"]); // 还剩五步
@@ -139,7 +153,8 @@ function jaClips(key: string, n: number): string[] {
     case "count": return jaNumber(n);
     case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(jaNumber(n), ["byou"]);
     case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
-    case "left": case "periods": case "mins": return append(["nokori"], jaMinutes(n)); // のこり ごふん
+    case "left": case "mins": return append(["nokori"], jaMinutes(n)); // のこり ごふん
+    case "periods": return append(["nokori"], jaTimes(n)); // のこり さんかい
     case "secs": return append(append(["nokori"], jaNumber(n)), ["byou"]);
     case "moves": return append(append(["nokori"], jaNumber(n)), ["te"]);
     case "byoyomi": return ["byoyomi"]; // びょうよみ です

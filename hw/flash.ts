@@ -16,18 +16,16 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildFirmware } from "../build";
-import { DEFAULT_PACK, PACKS } from "../firmware/voice";
+import { CLIP_BUDGET, DEFAULT_PACK, PACKS } from "../firmware/voice";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NAME_MAX = 28;
-/** Storage left for clips on the reference board (400 KB) beside the program and the game records. */
-const CLIP_BUDGET = 300 * 1024;
 
 const USAGE = `usage: npm run flash -- --port PORT [options]
 
   --port PORT     serial port (/dev/ttyACM0, COM5) or Bluetooth address (aa:bb:cc:dd:ee:ff)
   --voice IDS     voice packs to upload, comma-separated: ${PACKS.map((p) => p.id).join(", ")} (default ${DEFAULT_PACK});
-                  as many as fit the board's Storage (about 300 KB: two packs at most)
+                  as many as fit the board's Storage (300 KB for clips: one pack)
   --no-voice      upload the program only (the clips already on the board stay)
   --board NAME    board name for the CLI (default: asked from the board on connect)
   --baud N        serial baud rate (default 115200; USB ignores it)

@@ -53,7 +53,7 @@ describe("the device app", () => {
     d.tap(RIGHT, 2000);
     d.at(40000);
     expect(d.board.played.slice(0, 3)).toEqual([
-      { t: 2000, clips: ["zh/byoyomi", "zh/haisheng", "zh/liang", "zh/fen"] },
+      { t: 2000, clips: ["zh/byoyomi", "zh/haisheng", "zh/liang", "zh/ci"] }, // 开始读秒 还剩两次
       { t: 12000, clips: ["zh/e10"] },
       { t: 22000, clips: ["zh/e20"] },
     ]);

@@ -48,7 +48,8 @@ describe("byoyomi (12.3)", () => {
 
   it("with no main time, byoyomi is announced at the start of each side's first turn", () => {
     const g = run("control 5x30s\nat 2 press white\nat 3 press black\nrun 4");
-    expect(g.said()).toEqual(["2.000 byoyomi", "2.000 left:5", "3.000 byoyomi", "3.000 left:5"]);
+    // periods of 30 s are counted as times (还剩五次), not as minutes
+    expect(g.said()).toEqual(["2.000 byoyomi", "2.000 periods:5", "3.000 byoyomi", "3.000 periods:5"]);
   });
 
   it("an ordinary 60 s period is called 30, 40, 50, 55, 58, then 1分 and 还剩N分", () => {
@@ -68,27 +69,27 @@ describe("byoyomi (12.3)", () => {
     ]);
   });
 
-  it("a 30 s period is called 10, 20, 25, 28; the last one 10, 20, then 1 … 10", () => {
+  it("a 30 s period is called 10, 20, 25, 28, then 30秒 and 还剩N次 (not 1分); the last one 10, 20, then 1 … 10", () => {
     const g = run("control 2x30s\nat 0 press white\nrun 60");
     expect(g.said().slice(2, 8)).toEqual([
-      "10.000 elapsed:10", "20.000 elapsed:20", "25.000 elapsed:25", "28.000 elapsed:28", "30.000 used", "30.000 left:1",
+      "10.000 elapsed:10", "20.000 elapsed:20", "25.000 elapsed:25", "28.000 elapsed:28", "30.000 elapsed:30", "30.000 periods:1",
     ]);
     expect(g.said().slice(8, 11)).toEqual(["40.000 elapsed:10", "50.000 elapsed:20", "51.000 count:1"]);
     expect(g.said().slice(-2)).toEqual(["60.000 count:10", "60.000 timeout"]);
   });
 
-  it("a 10 s period is counted 1 … 9 then used; the last one 1 … 10", () => {
+  it("a 10 s period is counted 1 … 9, then 还剩N次 at 10 s (short enough for the next 1); the last one 1 … 10", () => {
     const g = run("control 2x10s\nat 0 press white\nrun 20");
     const said = g.said().slice(2);
-    expect(said.slice(0, 11)).toEqual([
-      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n.toFixed(3) + " count:" + n), "10.000 used", "10.000 left:1",
+    expect(said.slice(0, 10)).toEqual([
+      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n.toFixed(3) + " count:" + n), "10.000 periods:1",
     ]);
-    expect(said.slice(11)).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (10 + n).toFixed(3) + " count:" + n), "20.000 timeout"]);
+    expect(said.slice(10)).toEqual([...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((n) => (10 + n).toFixed(3) + " count:" + n), "20.000 timeout"]);
   });
 
   it("a 20 s period is called 10, 15, 18; the last one 10, then 1 … 10 from 11 s", () => {
     const g = run("control 2x20s\nat 0 press white\nrun 40");
-    expect(g.said().slice(2, 7)).toEqual(["10.000 elapsed:10", "15.000 elapsed:15", "18.000 elapsed:18", "20.000 used", "20.000 left:1"]);
+    expect(g.said().slice(2, 7)).toEqual(["10.000 elapsed:10", "15.000 elapsed:15", "18.000 elapsed:18", "20.000 elapsed:20", "20.000 periods:1"]);
     expect(g.said().slice(7, 9)).toEqual(["30.000 elapsed:10", "31.000 count:1"]);
   });
 
@@ -108,9 +109,9 @@ describe("byoyomi (12.3)", () => {
     expect(g.said("black")).toContain("525.000 used");
   });
 
-  it("a player asking is told the periods left (16.2)", () => {
+  it("a player asking is told the periods left (16.2), in minutes when a period is one", () => {
     const g = run(setup + "at 130 query\nat 131 query white\nrun 132");
-    expect(g.said()).toContain("130.000 periods:2");
+    expect(g.said()).toContain("130.000 left:2");
     expect(g.said()).toContain("131.000 mins:1");
   });
 });

@@ -104,7 +104,8 @@ describe("terminal clock", () => {
     time.to(10000);
     expect(screen(s)).toContain("0:10.0  B  elapsed:10 — 10秒 (10 s)");
     time.to(30000);
-    expect(screen(s)).toContain("B  left:2 — 还剩2分 (2 left)");
+    expect(screen(s)).toContain("0:30.0  B  elapsed:30 — 30秒 (30 s)");
+    expect(screen(s)).toContain("B  periods:2 — 还剩2次 (2 periods left)");
   });
 
   it("a malformed command line shows an error and changes no time", () => {
@@ -155,7 +156,7 @@ describe("terminal clock", () => {
     s.feed("m");
     time.to(1000);
     s.feed("q");
-    expect(screen(s)).toContain("B  periods:5 — 还剩5次");
+    expect(screen(s)).toContain("0:01.0  B  left:5 — 还剩5分");
   });
 
   it("a flag shows on the side that ran out", () => {

@@ -5,7 +5,7 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { clipsFor, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK } from "../firmware/voice";
+import { clipsFor, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK, CLIP_BUDGET } from "../firmware/voice";
 import { defaultCallOptions, type CallOptions, type Output } from "../firmware/core/index";
 import { parseScript } from "../sim/script";
 import { runScript } from "../sim/run";
@@ -15,7 +15,6 @@ const RATE = 8000;
 const NUMBER_MS = 600; // a number is said once a second: it must end well before the next one
 const PHRASE_MS = 1000; // an elapsed call may be followed by the count one second later
 const LONG_MS = 1600; // entering byoyomi, time lost: nothing follows within 1.6 s
-const STORAGE_BUDGET = 200 * 1024; // of the Jolt.js's 400 KB Storage: the rest is firmware and log
 
 interface Manifest {
   pack: string;
@@ -113,7 +112,7 @@ describe("the voice packs on disk", () => {
 
     it(info.id + " (" + kb(m.totalBytes) + "): fits the Storage budget of 200 KB beside the firmware and the game log", () => {
       console.log("voice pack " + info.id + ": " + Object.keys(m.clips).length + " clips, " + m.totalBytes + " bytes (" + kb(m.totalBytes) + "), longest number clip " + longest + " ms");
-      expect(m.totalBytes).toBeLessThanOrEqual(STORAGE_BUDGET);
+      expect(m.totalBytes).toBeLessThanOrEqual(CLIP_BUDGET);
     });
 
     it(info.id + ": clip names fit Storage file names (28 characters with a pack prefix)", () => {
@@ -183,6 +182,9 @@ describe("how each pack says a call", () => {
     expect(clipsFor("zh", "secs:105")).toEqual(["haisheng", "1", "bai", "0", "5", "miao"]); // 还剩一百零五秒
     expect(clipsFor("zh", "mins:2")).toEqual(["haisheng", "liang", "fenzhong"]);
     expect(clipsFor("zh", "used")).toEqual(["used"]);
+    // periods that are not a minute are counted as times: 还剩两次, not 还剩两分
+    expect(clipsFor("zh", "periods:2")).toEqual(["haisheng", "liang", "ci"]);
+    expect(manifest("zh").clips.ci.text).toBe("ci4");
     expect(manifest("zh").clips.liang.text).toBe("liang3");
     expect(manifest("zh").clips["2"].text).toBe("er4");
   });
@@ -209,6 +211,10 @@ describe("how each pack says a call", () => {
     expect(say("count:7")).toBe("なな");
     expect(say("elapsed:30")).toBe("さんじゅうびょう");
     expect(say("secs:300")).toBe("のこり さんびゃく びょう");
+    // periods that are not a minute: the counter 回, with its own sound changes
+    expect([1, 2, 6, 8, 10].map((n) => say("periods:" + n))).toEqual(["のこり いっかい", "のこり にかい", "のこり ろっかい", "のこり はっかい", "のこり じゅっかい"]);
+    expect(say("periods:26")).toBe("のこり にじゅう ろっかい");
+    expect(say("periods:20")).toBe("のこり にじゅう かい");
   });
 });
 

@@ -61,6 +61,7 @@ function zhPack(): PackSpec {
     clip("fenzhong", "fen1 zhong1", "part"),
     clip("haisheng", "hai2 sheng4", "part"),
     clip("bu", "bu4", "part"),
+    clip("ci", "ci4", "part"),
     clip("used", "yi4 fen1", "phrase"),
     clip("byoyomi", "kai1 shi3 du2 miao3", "long"),
     clip("timeout", "chao1 shi2 pan4 fu4", "long"),
@@ -109,6 +110,7 @@ function enPack(): PackSpec {
 const JA_DIGITS = ["ぜろ", "いち", "に", "さん", "よん", "ご", "ろく", "なな", "はち", "きゅう", "じゅう"];
 const JA_HUNDREDS = ["", "ひゃく", "にひゃく", "さんびゃく"]; // 400 and more: said digit by digit
 const JA_MINUTES = ["", "いっぷん", "にふん", "さんぷん", "よんぷん", "ごふん", "ろっぷん", "ななふん", "はっぷん", "きゅうふん", "じゅっぷん"];
+const JA_TIMES = ["", "いっかい", "にかい", "さんかい", "よんかい", "ごかい", "ろっかい", "ななかい", "はっかい", "きゅうかい", "じゅっかい"];
 
 function jaTens(n: number): string {
   const tens = Math.floor(n / 10);
@@ -122,8 +124,10 @@ function jaPack(): PackSpec {
   for (let h = 1; h <= 3; h++) c.push(clip("h" + h, JA_HUNDREDS[h], "number"));
   for (const n of WHOLE_ELAPSED) c.push(clip("e" + n, jaTens(n) + "びょう", "phrase"));
   for (let n = 1; n <= 10; n++) c.push(clip("f" + n, JA_MINUTES[n], "part"));
+  for (let n = 1; n <= 10; n++) c.push(clip("k" + n, JA_TIMES[n], "part"));
   c.push(
     clip("fun", "ふん", "part"),
+    clip("kai", "かい", "part"),
     clip("byou", "びょう", "part"),
     clip("nokori", "のこり", "part"),
     clip("te", "て", "part"),

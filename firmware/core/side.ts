@@ -164,7 +164,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
   if (c.kind === "byoyomi") {
     if (M > 0 || fresh) {
       add(M, "byoyomi", false);
-      add(M, "left:" + s.periodsLeft, false);
+      add(M, periodsLeftCall(c.periodMs, s.periodsLeft), false);
     }
     const P = c.periodMs;
     // only the periods that overlap (e0, e1]
@@ -177,8 +177,11 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
       if (isLast) {
         if (o.timeoutCall) add(start + P, "timeout", true);
       } else {
-        add(start + P, "used", false);
-        add(start + P, "left:" + (s.periodsLeft - k - 1), false);
+        // 12.3: "1分, 还剩N分" for a minute; other periods by the same principle: "30秒, 还剩N次"
+        // (a short period's count has just said its seconds, and its next count starts in 1 s)
+        if (P === 60000) add(start + P, "used", false);
+        else if (P > 10000) add(start + P, "elapsed:" + P / 1000, false);
+        add(start + P, periodsLeftCall(P, s.periodsLeft - k - 1), false);
       }
     }
     return;
@@ -202,9 +205,14 @@ function periodCalls(pc: PeriodCalls, start: number, last: boolean, add: (e: num
   for (let k = 1; k <= pc.countN; k++) add(start + (pc.countFromSec + k - 1) * 1000, "count:" + k, last);
 }
 
+/** N periods left: "left:N" (还剩N分) when a period is a minute, else "periods:N" (还剩N次). */
+function periodsLeftCall(periodMs: number, n: number): string {
+  return (periodMs === 60000 ? "left:" : "periods:") + n;
+}
+
 /** The answer to a player's question (16.2): periods, moves and time left. */
 export function queryAnswer(c: TimeControl, r: Reading): string[] {
-  if (c.kind === "byoyomi" && r.overtime) return ["periods:" + r.periodsLeft];
+  if (c.kind === "byoyomi" && r.overtime) return [periodsLeftCall(c.periodMs, r.periodsLeft)];
   if (c.kind === "moves" && r.overtime) return ["moves:" + r.movesLeft, timeLeft(r.blockMs)];
   return [timeLeft(r.mainMs)];
 }
