@@ -26,6 +26,9 @@ const LOW_BATTERY = 15;
 const LEAD_MS = 50;
 const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash // wake this early before a call and give the speaker its exact start time
 const SETTINGS = "clock.set";
+const NOT_SAVED = "! NOT SAVED";
+const PIN_TRIES = 3;
+const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -43,8 +46,13 @@ export class App {
   unlocked = false;
   message = "";
   messageUntil = 0;
-  /** Peripheral faults, for the console and the face. */
+  /** Peripheral faults, for the console. */
   faults: string[] = [];
+  /** What the face keeps showing while it lasts: a fault that endangers the game, or a forfeit. */
+  alert = "";
+  /** Wrong PINs in a row (menu and console together), and until when PIN entry is refused. */
+  private wrongPins = 0;
+  private pinBlockedUntil = 0;
   private seq = 0;
   private frame = newFrame();
   private menuDownAt = -1;
@@ -155,7 +163,23 @@ export class App {
     this.settings = s;
     if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
     this.board.setVolume(s.volume);
+    if (this.alert.indexOf("! NO VOICE") === 0) this.alert = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
+  }
+
+  /** A PIN entered on the menu or the console: null if right, else why not. After PIN_TRIES wrong
+   *  ones in a row every entry is refused for a while, wherever it comes from. */
+  checkPin(pin: string, t: number): string | null {
+    if (t < this.pinBlockedUntil) return "too many wrong PINs: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s";
+    if (pin === this.settings.pin) {
+      this.wrongPins = 0;
+      return null;
+    }
+    this.wrongPins++;
+    if (this.wrongPins < PIN_TRIES) return "wrong PIN (" + (PIN_TRIES - this.wrongPins) + " left)";
+    this.wrongPins = 0;
+    this.pinBlockedUntil = t + PIN_BLOCK_MS;
+    return "wrong PIN: blocked for " + PIN_BLOCK_MS / 1000 + " s";
   }
 
   newGame(): void {
@@ -163,6 +187,7 @@ export class App {
     this.seq = 0;
     this.armed = false;
     this.unlocked = false;
+    this.alert = "";
     this.clock = this.freshClock();
   }
 
@@ -179,7 +204,11 @@ export class App {
     this.handle(out);
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
-    if (this.clock.game !== before) this.persist(before);
+    const g = this.clock.game;
+    if (g !== before) this.persist(before);
+    // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter menu
+    if (g.phase === "running" && before.phase !== "running") this.unlocked = false;
+    if (g.phase === "ended" && this.alert.indexOf(" LATE") === 1) this.alert = ""; // the arbiter has acted on it
     return refused;
   }
 
@@ -195,7 +224,10 @@ export class App {
       ok = store.append(gameRecord(g));
     }
     this.seq++;
-    if (!store.append(stateRecord(g, this.seq)) || !ok) this.fault("record not saved");
+    if (!store.append(stateRecord(g, this.seq)) || !ok) {
+      this.fault("record not saved");
+      this.alert = NOT_SAVED; // a power cut now would lose the game: the arbiter must know
+    } else if (this.alert === NOT_SAVED) this.alert = "";
   }
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
@@ -213,7 +245,8 @@ export class App {
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       } else if (o.kind === "notice") {
-        this.say(o.side + " past late limit", o.t);
+        // 22.1: the absent side has lost; it stays on the face until the arbiter ends the game
+        this.alert = (o.side === "black" ? "B" : "W") + " LATE: LOST";
       }
     }
     if (clips.length) this.play(clips, at);
@@ -224,7 +257,9 @@ export class App {
     const err = this.board.play(clips, t);
     if (err) {
       this.fault("sound: " + err);
-      if (err.indexOf("clip missing") < 0) this.say("NO SOUND", t); // a missing clip was beeped instead
+      // a missing clip was beeped instead: the voice pack is not on the board
+      if (err.indexOf("clip missing") >= 0) this.alert = this.alert || "! NO VOICE " + this.settings.lang;
+      else this.say("NO SOUND", t);
     }
   }
 
@@ -257,7 +292,7 @@ export class App {
     clearFrame(f);
     const battery = this.board.battery();
     if (this.menu) drawMenu(f, this.menu, this.settings, this.clock.game);
-    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.idleText() }));
+    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alert || this.idleText() }));
     const err = this.board.draw(f);
     if (err) this.fault("display: " + err);
     const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped

@@ -44,7 +44,7 @@ export interface ClockStatus {
 export interface ClockConsole {
   help(): string;
   status(): ClockStatus;
-  log(n?: number): string[];
+  log(n?: unknown): string[] | string;
   records(): string[];
   control(spec: unknown, side?: unknown): string;
   handicap(n: unknown): string;
@@ -75,9 +75,10 @@ export function makeConsole(app: App): ClockConsole {
       };
       return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), faults: app.faults.slice() };
     },
-    log: (n?: number) => {
+    log: (n?: unknown) => {
       const all = app.clock.log;
-      const k = typeof n === "number" && n > 0 ? Math.floor(n) : all.length;
+      if (n !== undefined && (typeof n !== "number" || n !== Math.floor(n) || n < 1)) return "error: log(n) takes a whole number of entries, 1 or more";
+      const k = n === undefined ? all.length : n;
       return all.slice(Math.max(0, all.length - k)).map(logLine);
     },
     // Every state the game went through, from flash (the RAM log keeps only the latest entries).
@@ -106,7 +107,9 @@ export function makeConsole(app: App): ClockConsole {
       return done("ok: handicap " + n);
     },
     unlock: (pin: unknown) => {
-      if (typeof pin !== "string" || pin !== app.settings.pin) return "error: wrong PIN";
+      if (typeof pin !== "string") return "error: the PIN is a string of 4 digits, e.g. clock.unlock(\"1234\")";
+      const why = app.checkPin(pin, now());
+      if (why) return "error: " + why;
       app.unlocked = true;
       return "ok: unlocked";
     },
@@ -125,7 +128,8 @@ export function makeConsole(app: App): ClockConsole {
       return done(refused ? "refused: " + refused : "ok: " + words.trim());
     },
     newGame: () => {
-      const l = app.clock.game.phase === "ended" || app.clock.game.phase === "setup" ? null : locked();
+      // after a game too: a new game erases the last one's records, which a dispute may still need
+      const l = locked();
       if (l) return l;
       app.newGame();
       return done("ok: new game in set-up");

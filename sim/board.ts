@@ -9,8 +9,10 @@ import type { TimeSource } from "./realtime";
 export class MemoryStore implements Store {
   slots: string[] = [];
   named: Record<string, string> = {};
+  /** A test's flash with no room left: every append fails. */
+  full = false;
   append(record: string): boolean {
-    if (record.length > RECORD_BYTES) return false;
+    if (record.length > RECORD_BYTES || this.full) return false;
     this.slots.push(record);
     return true;
   }
@@ -68,9 +70,13 @@ export class SimBoard implements Board {
     this.onFrame(this.frame);
     return null;
   }
+  /** The voice packs on this board (null: every pack); a clip of another is beeped, as on the device. */
+  packs: string[] | null = null;
   play(clips: string[], t: number): string | null {
     this.played.push({ t: t, clips: clips.slice() });
-    return null;
+    const packs = this.packs;
+    const missing = packs ? clips.filter((c) => packs.indexOf(c.split("/")[0]) < 0) : [];
+    return missing.length ? "clip missing, beeped: " + missing.join(", ") : null;
   }
   setVolume(v: number): void {
     this.volume = v;

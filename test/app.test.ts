@@ -6,6 +6,8 @@ import { makeConsole } from "../firmware/console";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { SimBoard, MemoryStore, VirtualTime } from "../sim/board";
 import { encodeSettings, defaultSettings } from "../firmware/settings";
+import { drawFace, faceView } from "../firmware/face";
+import { newFrame } from "../firmware/gfx/frame";
 
 function device(control = "1m+3x60s", store = new MemoryStore(), time = new VirtualTime()) {
   if (store.get("clock.set") === null) store.set("clock.set", encodeSettings({ ...defaultSettings(), black: control, white: control }));
@@ -25,7 +27,18 @@ function device(control = "1m+3x60s", store = new MemoryStore(), time = new Virt
     tap(LEFT, ms + 200);
     tap(MENU, ms + 400);
   };
-  return { app: app as App, board, store, time, at, tap, ready };
+  /** MENU held past the 2 s of a deliberate hold. */
+  const hold = (ms: number) => tap(MENU, ms, 2100);
+  return { app: app as App, board, store, time, at, tap, hold, ready };
+}
+
+type Device = ReturnType<typeof device>;
+
+/** Whether the display shows the face with `message` on its bottom line (drawn as the app would). */
+function faceShows(d: Device, message: string): boolean {
+  const f = newFrame();
+  drawFace(f, faceView(d.app.clock, d.time.now(), { whiteIsRight: true, batteryLow: false, message: message }));
+  return Buffer.from(f).equals(Buffer.from(d.board.frame));
 }
 
 describe("the device app", () => {
@@ -117,7 +130,7 @@ describe("the device app", () => {
     d.tap(RIGHT, 2000);
     expect(c.op("pause")).toBe("error: a game is on: clock.unlock(PIN) first");
     expect(c.op(42)).toBe("error: op takes words such as 'pause' or 'correct black main 5m'");
-    expect(c.unlock("1234")).toBe("error: wrong PIN");
+    expect(c.unlock("1234")).toBe("error: wrong PIN (2 left)");
     expect(c.unlock("0000")).toBe("ok: unlocked");
     d.at(3000);
     expect(c.op("pause")).toBe("ok: pause");
@@ -127,6 +140,102 @@ describe("the device app", () => {
     const recs = c.records();
     expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
     expect(recs.slice(1).map((r) => r.split(" ").slice(0, 4).join(" "))).toEqual(["S 1 black running", "S 2 black paused"]);
+  });
 
+  it("the arbiter's unlock ends when play resumes: a player's pause then asks for the PIN again", () => {
+    const d = device();
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.hold(5000); // a player stops the clock to call the arbiter
+    expect(d.app.clock.game.phase).toBe("paused");
+    d.hold(8000); // the arbiter: PIN, then Resume (the first item while paused)
+    expect(d.app.menu!.screen).toBe("pin");
+    for (let i = 0; i < 4; i++) d.tap(MENU, 11000 + 300 * i);
+    expect(d.app.menu!.screen).toBe("list");
+    d.tap(MENU, 13000);
+    expect(d.app.clock.game.phase).toBe("running");
+    d.hold(15000);
+    d.hold(18000);
+    expect(d.app.clock.game.phase).toBe("paused");
+    expect(d.app.menu!.screen).toBe("pin"); // not the arbiter's list
+    const c = makeConsole(d.app);
+    expect(c.unlock("0000")).toBe("ok: unlocked");
+    expect(c.op("resume")).toBe("ok: resume");
+    expect(c.op("pause")).toBe("error: a game is on: clock.unlock(PIN) first");
+  });
+
+  it("three wrong PINs in a row refuse every PIN for a minute, the right one too", () => {
+    const d = device();
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    expect(c.unlock("1111")).toBe("error: wrong PIN (2 left)");
+    expect(c.unlock("2222")).toBe("error: wrong PIN (1 left)");
+    const t0 = d.time.now();
+    expect(c.unlock("3333")).toBe("error: wrong PIN: blocked for 60 s");
+    expect(c.unlock("0000")).toBe("error: too many wrong PINs: wait 60 s");
+    d.at(t0 + 59000);
+    expect(c.unlock("0000")).toBe("error: too many wrong PINs: wait 1 s");
+    d.at(t0 + 60000);
+    expect(c.unlock("0000")).toBe("ok: unlocked");
+  });
+
+  it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {
+    const d = device();
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    expect(c.log("x")).toMatch(/^error: /);
+    expect(c.log(-3)).toMatch(/^error: /);
+    expect(c.log(1.5)).toMatch(/^error: /);
+    expect(c.log(1)).toHaveLength(1);
+    c.unlock("0000");
+    expect(c.op("end")).toBe("ok: end");
+    c.lock();
+    expect(c.newGame()).toMatch(/^error: .*unlock/);
+    expect(c.records().length).toBeGreaterThan(1); // the game just ended is still on flash
+  });
+
+  it("a lateness forfeit stays on the face until the arbiter ends the game (22.1)", () => {
+    const store = new MemoryStore();
+    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
+    const d = device("1h", store);
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    c.unlock("0000");
+    expect(c.op("absent black")).toBe("ok: absent black");
+    c.lock();
+    d.at(2000 + 15 * 60000 + 1000);
+    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    d.at(2000 + 30 * 60000);
+    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    c.unlock("0000");
+    c.op("end");
+    expect(faceShows(d, "")).toBe(true);
+  });
+
+  it("a record that could not be saved stays on the face until one is saved again", () => {
+    const d = device();
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.store.full = true;
+    d.tap(LEFT, 4000);
+    d.at(4500);
+    expect(faceShows(d, "! NOT SAVED")).toBe(true);
+    d.at(20000);
+    expect(faceShows(d, "! NOT SAVED")).toBe(true);
+    d.store.full = false;
+    d.tap(RIGHT, 21000);
+    expect(faceShows(d, "")).toBe(true);
+  });
+
+  it("a language whose voice is not on the board is shown on the face (its calls are beeped)", () => {
+    const d = device("1m+3x60s");
+    d.board.packs = ["en"];
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.at(62500); // byoyomi begins: the first call
+    expect(faceShows(d, "! NO VOICE zh")).toBe(true);
   });
 });
