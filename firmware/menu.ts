@@ -105,16 +105,22 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
   return { label: label, idx: idx, min: min, max: max, step: step, big: big, show: show };
 }
 
-// Control editor drafts: [hours, minutes, periods, period s, moves, block min, increment/delay s]
-const HOURS = fd("Hours", 0, 0, 10, 1, 1, true);
+// Control editor drafts: [hours, minutes, seconds, periods, period s, moves, block min, block s,
+// increment/delay s]. The core refuses a duration over 100 h and a count over 1000; within that: main
+// time up to 99:59:59, the longest clockText shows; counts up to 99, two digits on the face; a period,
+// increment or delay up to an hour and a block under 10 h, more than any game needs. Whole seconds:
+// the notation's decimals are for corrected readings.
+const HOURS = fd("Hours", 0, 0, 99, 1, 10, true);
 const MINUTES = fd("Minutes", 1, 0, 59, 1, 10, true);
-const PERIODS = fd("Periods", 2, 1, 30, 1, 5, true);
-const PERIOD_S = fd("Period (s)", 3, 5, 300, 5, 30, true);
-const MOVES = fd("Moves", 4, 1, 60, 1, 5, true);
-const BLOCK = fd("Block (min)", 5, 1, 60, 1, 5, true);
-const INCREMENT = fd("Increment (s)", 6, 1, 120, 1, 10, true);
-const DELAY = fd("Delay (s)", 6, 1, 120, 1, 10, true);
-const DRAFT_DEFAULT = [2, 0, 5, 60, 15, 10, 10];
+const SECONDS = fd("Seconds", 2, 0, 59, 1, 10, true);
+const PERIODS = fd("Periods", 3, 1, 99, 1, 5, true);
+const PERIOD_S = fd("Period (s)", 4, 1, 3600, 1, 10, true);
+const MOVES = fd("Moves", 5, 1, 99, 1, 5, true);
+const BLOCK_MIN = fd("Block (min)", 6, 0, 599, 1, 5, true);
+const BLOCK_S = fd("Block (s)", 7, 0, 59, 1, 10, true);
+const INCREMENT = fd("Increment (s)", 8, 1, 3600, 1, 10, true);
+const DELAY = fd("Delay (s)", 8, 1, 3600, 1, 10, true);
+const DRAFT_DEFAULT = [2, 0, 0, 5, 60, 15, 10, 0, 10];
 
 const STEP_H = fd("+/- 1 h", 0, 0, MAX_MS, 3600000, 36000000, false);
 const STEP_MIN = fd("+/- 1 min", 0, 0, MAX_MS, 60000, 600000, false);
@@ -210,54 +216,59 @@ function kindOf(c: TimeControl): number {
   return c.kind === "fischer" ? 5 : 6;
 }
 
+/** ms as whole seconds within lo..hi. */
+function secs(ms: number, lo: number, hi: number): number {
+  return clamp(Math.round(ms / 1000), lo, hi);
+}
+
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 function draftOf(c: TimeControl): number[] {
   const v = DRAFT_DEFAULT.slice();
   let main = c.mainMs;
   if (c.kind === "byoyomi") {
     if (c.reserved) main += c.periods * c.periodMs;
-    v[2] = clamp(c.periods, 1, 30);
-    v[3] = clamp(Math.round(c.periodMs / 5000) * 5, 5, 300);
+    v[3] = clamp(c.periods, PERIODS.min, PERIODS.max);
+    v[4] = secs(c.periodMs, PERIOD_S.min, PERIOD_S.max);
   } else if (c.kind === "moves") {
-    v[4] = clamp(c.moves, 1, 60);
-    v[5] = clamp(Math.round(c.blockMs / 60000), 1, 60);
+    const b = secs(c.blockMs, 1, BLOCK_MIN.max * 60 + 59);
+    v[5] = clamp(c.moves, MOVES.min, MOVES.max);
+    v[6] = Math.floor(b / 60);
+    v[7] = b % 60;
   } else if (c.kind === "fischer") {
-    v[6] = clamp(Math.round(c.incrementMs / 1000), 1, 120);
+    v[8] = secs(c.incrementMs, INCREMENT.min, INCREMENT.max);
   } else if (c.kind === "bronstein") {
-    v[6] = clamp(Math.round(c.delayMs / 1000), 1, 120);
+    v[8] = secs(c.delayMs, DELAY.min, DELAY.max);
   }
-  const mins = Math.min(600, Math.floor(main / 60000));
-  v[0] = Math.floor(mins / 60);
-  v[1] = mins % 60;
+  const m = secs(main, 0, MAX_MS / 1000);
+  v[0] = Math.floor(m / 3600);
+  v[1] = Math.floor((m % 3600) / 60);
+  v[2] = m % 60;
   return v;
 }
 
 function draftFields(kind: number): FieldDef[] {
-  if (kind === 1 || kind === 2) return [HOURS, MINUTES, PERIODS, PERIOD_S];
-  if (kind === 3 || kind === 4) return [HOURS, MINUTES, MOVES, BLOCK];
-  if (kind === 5) return [HOURS, MINUTES, INCREMENT];
-  if (kind === 6) return [HOURS, MINUTES, DELAY];
-  return [HOURS, MINUTES];
+  if (kind === 1 || kind === 2) return [HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S];
+  if (kind === 3 || kind === 4) return [HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S];
+  if (kind === 5) return [HOURS, MINUTES, SECONDS, INCREMENT];
+  if (kind === 6) return [HOURS, MINUTES, SECONDS, DELAY];
+  return [HOURS, MINUTES, SECONDS];
 }
 
-/** The draft in the core's notation (not checked). */
+/** The draft in the core's notation (not checked: parseControl judges it). */
 function draftText(kind: number, v: number[]): string {
-  const mainMs = v[0] * 3600000 + v[1] * 60000;
+  const mainMs = v[0] * 3600000 + v[1] * 60000 + v[2] * 1000;
   const main = formatDuration(mainMs);
-  const periods = v[2] + "x" + v[3] + "s";
+  const periods = v[3] + "x" + v[4] + "s";
   if (kind === 1) return mainMs === 0 ? periods : main + "+" + periods;
   if (kind === 2) return main + "(" + periods + ")";
-  if (kind === 3 || kind === 4) return main + "+" + (kind === 4 ? "C" : "") + v[4] + "/" + formatDuration(v[5] * 60000);
-  if (kind === 5) return main + "+F" + formatDuration(v[6] * 1000);
-  if (kind === 6) return main + "+D" + formatDuration(v[6] * 1000);
+  if (kind === 3 || kind === 4) return main + "+" + (kind === 4 ? "C" : "") + v[5] + "/" + formatDuration(v[6] * 60000 + v[7] * 1000);
+  if (kind === 5) return main + "+F" + formatDuration(v[8] * 1000);
+  if (kind === 6) return main + "+D" + formatDuration(v[8] * 1000);
   return main;
 }
 
-/** The draft as a canonical notation, or why it is not a control (short enough for the note). */
+/** The draft as a canonical notation, or the core's reason why it is not a control. */
 function draftControl(kind: number, v: number[]): { text: string; error: string } {
-  const mainMs = v[0] * 3600000 + v[1] * 60000;
-  if (mainMs === 0 && (kind === 0 || kind === 2 || kind >= 5)) return { text: "", error: "needs main time" };
-  if (kind === 2 && v[2] * v[3] * 1000 > mainMs) return { text: "", error: "periods exceed main time" };
   const c = parseControl(draftText(kind, v));
   if (isParseError(c)) return { text: "", error: c.error };
   return { text: formatControl(c), error: "" };
@@ -360,7 +371,10 @@ function fieldsView(title: string, m: Menu, game: Game): MenuView {
   const fields = fieldsOf(m, game);
   const lines: string[] = [];
   for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
-  if (m.screen === "ctl") lines.push(line("OK", draftText(m.kind, m.vals)));
+  if (m.screen === "ctl") {
+    const t = draftText(m.kind, m.vals);
+    lines.push(line(t.length + 3 > COLS ? "" : "OK", t)); // the notation whole rather than a cut "OK"
+  }
   else if (m.screen === "vol") lines.push(line("OK", ""));
   else lines.push(line("Set to", readingText(m.screen === "rescale" ? 0 : m.kind, m.vals[0])));
   return view(title, "", lines, m.sel, m);
@@ -696,7 +710,6 @@ function fieldsKey(m: Menu, s: Settings, game: Game, r: MenuResult, button: numb
   const f = fields[m.sel];
   const step = long ? f.big : f.step;
   m.vals[f.idx] = clamp(m.vals[f.idx] + (button === LEFT ? -step : step), f.min, f.max);
-  if (m.screen === "ctl" && m.vals[0] * 60 + m.vals[1] > 600) m.vals[1] = 600 - m.vals[0] * 60; // at most 10 h
 }
 
 function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boolean): void {

@@ -104,6 +104,21 @@ function blackCanadianOneHour(u: User): void {
   u.key(MENU);
   u.set("Hours", 1);
   u.set("Minutes", 0);
+  u.set("Seconds", 0);
+}
+
+/** In the set-up menu: White's control, the given system, its fields set in order; not confirmed. */
+function whiteDraft(u: User, kind: string, fields: [string, number][]): void {
+  u.goTo("White");
+  u.key(MENU);
+  u.goTo(kind);
+  u.key(MENU);
+  for (const [label, v] of fields) u.set(label, v);
+}
+
+/** The notation at the right of the line under the cursor. */
+function shown(u: User): string {
+  return u.current().trim().split(/ +/).pop() ?? "";
 }
 
 function setupUser(settings = defaultSettings()): User {
@@ -156,6 +171,7 @@ describe("the set-up menu", () => {
     blackCanadianOneHour(u);
     u.set("Moves", 15);
     u.set("Block (min)", 10);
+    u.set("Block (s)", 0);
     expect(u.current()).toBe(line("OK", "1h+C15/10m"));
     u.key(MENU);
     expect(u.settings.black).toBe("1h+C15/10m");
@@ -166,6 +182,7 @@ describe("the set-up menu", () => {
     u.key(MENU);
     u.set("Hours", 0);
     u.set("Minutes", 30);
+    u.set("Seconds", 0);
     u.set("Periods", 3);
     u.set("Period (s)", 30);
     u.key(MENU);
@@ -175,23 +192,117 @@ describe("the set-up menu", () => {
 
   it("every system of the core can be entered: reserved byoyomi, moves, Fischer, Bronstein, absolute", () => {
     const cases: [string, [string, number][], string][] = [
-      ["Byoyomi reserved", [["Hours", 2], ["Minutes", 0], ["Periods", 5], ["Period (s)", 60]], "2h(5x60s)"],
-      ["Moves, carry over", [["Hours", 1], ["Minutes", 0], ["Moves", 15], ["Block (min)", 10]], "1h+15/10m"],
-      ["Fischer increment", [["Hours", 0], ["Minutes", 10], ["Increment (s)", 5]], "10m+F5s"],
-      ["Bronstein delay", [["Hours", 0], ["Minutes", 10], ["Delay (s)", 5]], "10m+D5s"],
-      ["Absolute", [["Hours", 1], ["Minutes", 30]], "90m"],
-      ["Byoyomi", [["Hours", 0], ["Minutes", 0], ["Periods", 5], ["Period (s)", 10]], "5x10s"],
+      ["Byoyomi reserved", [["Hours", 2], ["Minutes", 0], ["Seconds", 0], ["Periods", 5], ["Period (s)", 60]], "2h(5x60s)"],
+      ["Moves, carry over", [["Hours", 1], ["Minutes", 0], ["Seconds", 0], ["Moves", 15], ["Block (min)", 10], ["Block (s)", 0]], "1h+15/10m"],
+      ["Fischer increment", [["Hours", 0], ["Minutes", 10], ["Seconds", 0], ["Increment (s)", 5]], "10m+F5s"],
+      ["Bronstein delay", [["Hours", 0], ["Minutes", 10], ["Seconds", 0], ["Delay (s)", 5]], "10m+D5s"],
+      ["Absolute", [["Hours", 1], ["Minutes", 30], ["Seconds", 0]], "90m"],
+      ["Byoyomi", [["Hours", 0], ["Minutes", 0], ["Seconds", 0], ["Periods", 5], ["Period (s)", 10]], "5x10s"],
     ];
     for (const [kind, fields, want] of cases) {
       const u = setupUser();
-      u.goTo("White");
-      u.key(MENU);
-      u.goTo(kind);
-      u.key(MENU);
-      for (const [label, v] of fields) u.set(label, v);
+      whiteDraft(u, kind, fields);
       u.key(MENU);
       expect(u.settings.white, kind).toBe(want);
     }
+  });
+
+  it("controls to the second and beyond 10 h are entered exactly, the OK line showing them first", () => {
+    const cases: [string, [string, number][], string][] = [
+      ["Byoyomi", [["Hours", 0], ["Minutes", 1], ["Seconds", 30], ["Periods", 5], ["Period (s)", 30]], "90s+5x30s"],
+      ["Byoyomi", [["Hours", 0], ["Minutes", 0], ["Seconds", 30], ["Periods", 3], ["Period (s)", 10]], "30s+3x10s"],
+      ["Byoyomi", [["Hours", 0], ["Minutes", 0], ["Seconds", 0], ["Periods", 5], ["Period (s)", 7]], "5x7s"],
+      ["Byoyomi reserved", [["Hours", 1], ["Minutes", 0], ["Seconds", 30], ["Periods", 3], ["Period (s)", 20]], "1h30s(3x20s)"],
+      ["Moves, carry over", [["Hours", 1], ["Minutes", 0], ["Seconds", 0], ["Moves", 15], ["Block (min)", 1], ["Block (s)", 30]], "1h+15/90s"],
+      ["Canadian overtime", [["Hours", 0], ["Minutes", 5], ["Seconds", 0], ["Moves", 40], ["Block (min)", 120], ["Block (s)", 0]], "5m+C40/2h"],
+      ["Absolute", [["Hours", 11], ["Minutes", 0], ["Seconds", 0]], "11h"],
+      ["Absolute", [["Hours", 0], ["Minutes", 0], ["Seconds", 45]], "45s"],
+      ["Fischer increment", [["Hours", 0], ["Minutes", 10], ["Seconds", 0], ["Increment (s)", 5]], "10m+F5s"],
+      ["Bronstein delay", [["Hours", 0], ["Minutes", 2], ["Seconds", 5], ["Delay (s)", 300]], "2m5s+D5m"],
+    ];
+    for (const [kind, fields, want] of cases) {
+      const u = setupUser();
+      whiteDraft(u, kind, fields);
+      expect(shown(u), kind).toBe(want);
+      u.key(MENU);
+      expect(u.settings.white, kind).toBe(want);
+      expect(u.view().note).toBe("White: " + want);
+    }
+  });
+
+  it("held keys take big steps and every field stops at its bound", () => {
+    const u = setupUser();
+    whiteDraft(u, "Byoyomi reserved", []);
+    u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Hours", "12"));
+    for (let i = 0; i < 12; i++) u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Hours", "99"));
+    u.key(MENU);
+    for (let i = 0; i < 8; i++) u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Minutes", "59"));
+    u.key(MENU);
+    for (let i = 0; i < 8; i++) u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Seconds", "59"));
+    u.key(MENU);
+    for (let i = 0; i < 25; i++) u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Periods", "99"));
+    u.key(MENU);
+    u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Period (s)", "70"));
+    for (let i = 0; i < 400; i++) u.key(RIGHT, true);
+    expect(u.current()).toBe(line("Period (s)", "3600"));
+    u.key(MENU);
+    expect(u.current()).toBe(line("", "99h59m59s(99x3600s)")); // too long for "OK": the notation whole
+    u.key(MENU, true);
+    for (let i = 0; i < 400; i++) u.key(LEFT, true);
+    expect(u.current()).toBe(line("Period (s)", "1"));
+    u.key(MENU, true);
+    for (let i = 0; i < 25; i++) u.key(LEFT, true);
+    expect(u.current()).toBe(line("Periods", "1"));
+    u.key(MENU);
+    u.key(MENU);
+    u.key(MENU);
+    expect(u.settings.white).toBe("99h59m59s(1x1s)");
+
+    const m = setupUser();
+    whiteDraft(m, "Moves, carry over", [["Hours", 0], ["Minutes", 0], ["Seconds", 0]]);
+    for (let i = 0; i < 25; i++) m.key(RIGHT, true);
+    expect(m.current()).toBe(line("Moves", "99"));
+    m.key(MENU);
+    for (let i = 0; i < 130; i++) m.key(RIGHT, true);
+    expect(m.current()).toBe(line("Block (min)", "599"));
+    m.key(MENU);
+    for (let i = 0; i < 8; i++) m.key(RIGHT, true);
+    expect(m.current()).toBe(line("Block (s)", "59"));
+    m.key(MENU);
+    m.key(MENU);
+    expect(m.settings.white).toBe("0+99/9h59m59s");
+  });
+
+  it("every control within the editor's bounds opens as its draft and confirms unchanged", () => {
+    const s = fc.integer({ min: 0, max: 359999 });
+    const control = fc.oneof(
+      fc.integer({ min: 1, max: 359999 }).map((m) => m + "s"),
+      fc.tuple(s, fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 3600 }), fc.boolean()).map(([m, n, p, reserved]) =>
+        reserved ? Math.max(m, n * p) + "s(" + n + "x" + p + "s)" : (m ? m + "s+" : "") + n + "x" + p + "s"),
+      fc.tuple(s, fc.integer({ min: 1, max: 99 }), fc.integer({ min: 1, max: 35999 }), fc.boolean()).map(([m, n, b, carry]) =>
+        m + "s+" + (carry ? "" : "C") + n + "/" + b + "s"),
+      fc.tuple(fc.integer({ min: 1, max: 359999 }), fc.integer({ min: 1, max: 3600 }), fc.constantFrom("F", "D")).map(([m, d, k]) =>
+        m + "s+" + k + d + "s"),
+    );
+    fc.assert(
+      fc.property(control, (text) => {
+        const want = formatControl(ctl(text));
+        const u = setupUser(Object.assign(defaultSettings(), { black: want }));
+        u.key(RIGHT); // to Black (a long notation cuts its label)
+        u.key(MENU);
+        u.key(MENU); // the system under the cursor is the control's own
+        for (let i = 0; i < 10 && u.view().title !== "Set-up"; i++) u.key(MENU);
+        expect(u.view().note).toBe("Black: " + want);
+        expect(u.settings.black).toBe(want);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it("an impossible control is refused with a reason and changes nothing", () => {
@@ -202,13 +313,36 @@ describe("the set-up menu", () => {
     u.key(MENU);
     u.set("Hours", 0);
     u.set("Minutes", 2);
+    u.set("Seconds", 0);
     u.set("Periods", 5);
     u.set("Period (s)", 60);
     const r = u.key(MENU);
     expect(r.settings).toBe(u.settings);
     expect(u.settings.black).toBe("2h+5x60s");
-    expect(u.view().note).toBe("periods exceed main time");
+    expect(u.view().note).toBe("the periods kept back are longer than the main time");
     expect(u.view().title).toBe("Black: byo. reserved");
+  });
+
+  it("a draft the core refuses shows the core's own reason and changes nothing", () => {
+    const cases: [string, [string, number][], string][] = [
+      ["Absolute", [["Hours", 0], ["Minutes", 0], ["Seconds", 0]], "0"],
+      ["Fischer increment", [["Hours", 0], ["Minutes", 0], ["Seconds", 0], ["Increment (s)", 5]], "0+F5s"],
+      ["Bronstein delay", [["Hours", 0], ["Minutes", 0], ["Seconds", 0], ["Delay (s)", 5]], "0+D5s"],
+      ["Moves, carry over", [["Hours", 1], ["Minutes", 0], ["Seconds", 0], ["Moves", 15], ["Block (min)", 0], ["Block (s)", 0]], "1h+15/0"],
+      ["Byoyomi reserved", [["Hours", 0], ["Minutes", 0], ["Seconds", 30], ["Periods", 1], ["Period (s)", 31]], "30s(1x31s)"],
+    ];
+    for (const [kind, fields, draft] of cases) {
+      const refused = parseControl(draft);
+      if (!isParseError(refused)) throw new Error(draft + " is a control");
+      const u = setupUser();
+      const before = u.settings;
+      whiteDraft(u, kind, fields);
+      expect(shown(u), kind).toBe(draft);
+      const r = u.key(MENU);
+      expect(r.settings, kind).toBe(before);
+      expect(u.view().note, kind).toBe(refused.error);
+      expect(u.current(), kind).toBe(line("OK", draft)); // still on the draft, to mend it
+    }
   });
 
   it("nothing changes until an item is confirmed: edits left with a held MENU are dropped", () => {
@@ -644,9 +778,12 @@ describe("golden frames of the menu", () => {
     golden("setup", u.menu!, u.settings, u.clock.game);
   });
 
-  it("the control editor: Black, Canadian, on Moves, OK line showing 1h+C15/10m", () => {
+  it("the control editor scrolled: Black, Canadian, Seconds to Block (s) inverted, OK line showing 1h+C15/10m", () => {
     const u = setupUser();
     blackCanadianOneHour(u);
+    u.key(MENU);
+    u.key(MENU);
+    expect(u.current()).toBe(line("Block (s)", "0"));
     golden("control", u.menu!, u.settings, u.clock.game);
   });
 
