@@ -20,6 +20,8 @@ import { drawFace, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
+const REPEAT_AFTER_MS = 600; // LEFT/RIGHT held in a menu: big steps from then on,
+const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
 const LOW_BATTERY = 15;
@@ -56,6 +58,9 @@ export class App {
   private seq = 0;
   private frame = newFrame();
   private menuDownAt = -1;
+  /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
+  private heldKey = -1;
+  private repeatAt = 0;
   private longDone = false;
   /** The calls due up to this instant are already on the speaker, timed to start exactly. */
   private aheadUntil = -1;
@@ -110,8 +115,13 @@ export class App {
 
   button(b: number, down: boolean, t: number): void {
     if (b === MENU) this.menuButton(down, t);
+    else if (!down && b === this.heldKey) this.heldKey = -1;
     else if (down && (b === LEFT || b === RIGHT)) {
-      if (this.menu) this.menuInput(b, false, t);
+      if (this.menu) {
+        this.menuInput(b, false, t);
+        this.heldKey = b;
+        this.repeatAt = t + REPEAT_AFTER_MS;
+      }
       else if (this.clock.game.phase === "setup" && !this.armed) this.say("MENU: set up", t);
       else this.apply({ op: "press", side: this.sideOf(b) }, t);
     }
@@ -133,7 +143,13 @@ export class App {
     if (this.menu) this.menuInput(MENU, false, t);
     else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
     else if (phase === "setup") this.menu = openSetup(this.settings, this.unlocked);
-    else this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
+    else this.openArbiter(t);
+  }
+
+  /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
+  private openArbiter(t: number): void {
+    if (!this.unlocked && t < this.pinBlockedUntil) return this.say("PIN blocked: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s", t);
+    this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
   }
 
   /** The menu button has been held long enough (called from the wake loop). */
@@ -141,12 +157,13 @@ export class App {
     this.longDone = true;
     if (this.menu) return this.menuInput(MENU, true, t);
     if (this.clock.game.phase === "running") this.apply({ op: "pause" }, t);
-    else this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
+    else this.openArbiter(t);
   }
 
   private menuInput(b: number, long: boolean, t: number): void {
     if (!this.menu) return;
-    const r = menuKey(this.menu, this.settings, this.clock.game, this.clock.reading("black", t), this.clock.reading("white", t), b, long);
+    const pin = (code: string) => this.checkPin(code, t) === null;
+    const r = menuKey(this.menu, this.settings, this.clock.game, this.clock.reading("black", t), this.clock.reading("white", t), b, long, pin);
     this.menu = r.menu;
     this.unlocked = r.unlocked;
     if (r.message) this.say(r.message, t);
@@ -277,6 +294,10 @@ export class App {
     const now = this.board.now();
     this.board.kick();
     if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) this.menuLong(now);
+    if (this.heldKey >= 0 && this.menu && now >= this.repeatAt) {
+      this.menuInput(this.heldKey, true, now);
+      this.repeatAt = now + REPEAT_MS;
+    }
     const before = this.clock.game;
     this.handle(this.clock.advance(now));
     if (this.clock.game !== before) this.persist(before); // a flag fell
@@ -299,6 +320,7 @@ export class App {
     let next = Math.min(callAt, now + IDLE_MS);
     if (this.message) next = Math.min(next, this.messageUntil);
     if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
+    if (this.heldKey >= 0 && this.menu) next = Math.min(next, this.repeatAt);
     if (callAt <= next && callAt > this.aheadUntil && callAt - LEAD_MS > now && this.clock.peek(callAt).length > 0) {
       this.board.wakeAt(callAt - LEAD_MS, () => this.ahead(callAt));
       return;

@@ -180,6 +180,42 @@ describe("the device app", () => {
     expect(c.unlock("0000")).toBe("ok: unlocked");
   });
 
+  it("three wrong PINs on the menu block PIN entry for a minute, there and on the console", () => {
+    const d = device();
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.hold(5000);
+    d.hold(8000);
+    let t = 11000;
+    for (let k = 0; k < 3; k++) {
+      for (let i = 0; i < 4; i++) {
+        d.tap(RIGHT, t); // digit 1: PIN 1111
+        d.tap(MENU, t + 200);
+        t += 400;
+      }
+    }
+    expect(d.app.menu).toBeNull();
+    d.hold(t + 1000);
+    expect(d.app.menu).toBeNull(); // not even the PIN screen
+    expect(c.unlock("0000")).toMatch(/^error: too many wrong PINs: wait \d+ s$/);
+    d.hold(t + 61000);
+    expect(d.app.menu!.screen).toBe("pin");
+  });
+
+  it("LEFT or RIGHT held in a menu steps on by big steps until it is let go", () => {
+    const d = device("1m+3x60s");
+    d.tap(MENU, 1000); // set-up
+    d.tap(RIGHT, 1200); // Black
+    d.tap(MENU, 1400); // its system: byoyomi
+    d.tap(MENU, 1600); // its fields: Hours first
+    expect(d.app.menu!.vals[0]).toBe(0);
+    d.tap(RIGHT, 2000, 1500); // one step at once, then 10 h at 0.6 s, 0.85 s, 1.1 s and 1.35 s
+    expect(d.app.menu!.vals[0]).toBe(41);
+    d.at(5000);
+    expect(d.app.menu!.vals[0]).toBe(41); // nothing more once let go
+  });
+
   it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {
     const d = device();
     const c = makeConsole(d.app);
