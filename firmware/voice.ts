@@ -22,9 +22,10 @@ export const PACKS: PackInfo[] = [
 
 export const DEFAULT_PACK = "zh";
 
-/** Storage the reference board (Jolt.js, 400 KB) leaves for clips beside the program (about 60 KB)
- *  and the game records: every pack must fit; hw/flash.ts refuses more. */
-export const CLIP_BUDGET = 300 * 1024;
+/** Storage the reference board (Jolt.js, 400 KB) leaves for clips: less the program (about 60 KB)
+ *  and the 72 KB the game records keep free (hw/store.ts RESERVE_BYTES), with room to spare for
+ *  settings. Every pack must fit; hw/flash.ts refuses more. */
+export const CLIP_BUDGET = 256 * 1024;
 
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
  *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. */

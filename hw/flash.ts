@@ -25,7 +25,7 @@ const USAGE = `usage: npm run flash -- --port PORT [options]
 
   --port PORT     serial port (/dev/ttyACM0, COM5) or Bluetooth address (aa:bb:cc:dd:ee:ff)
   --voice IDS     voice packs to upload, comma-separated: ${PACKS.map((p) => p.id).join(", ")} (default ${DEFAULT_PACK});
-                  as many as fit the board's Storage (300 KB for clips: one pack)
+                  as many as fit the board's Storage (256 KB for clips: one pack)
   --no-voice      upload the program only (the clips already on the board stay)
   --board NAME    board name for the CLI (default: asked from the board on connect)
   --baud N        serial baud rate (default 115200; USB ignores it)

@@ -1,14 +1,19 @@
 // Persistent storage in Espruino's Storage (flash).
 //
-// Records: fixed slots of RECORD_BYTES in a pre-allocated log file, "clock.log<N>" (LOG_BYTES long).
-// The first record of a file creates it at its full size; each next one is written into the next
-// never-written slot, padded with spaces, so no flash byte is ever rewritten and nothing is erased
-// while a game runs. A slot still all 0xFF is free; records() reads up to the first free one.
+// Records: fixed slots of RECORD_BYTES in pre-allocated log files "clock.log0", "clock.log1", …
+// (LOG_BYTES each). The first record of a file creates it at its full size; each next one is written
+// into the next never-written slot, padded with spaces, so no flash byte is ever rewritten and
+// nothing is erased while a game runs. A slot still all 0xFF is free. When a file is full the next
+// one is started; the earlier ones stay, so the whole game is on flash (for a dispute after it) until
+// clear() erases them all at the next new game. records() reads every file in order, each up to its
+// first free slot.
 //
-// Rotation: when a file is full, file N+1 is created holding a copy of file N's first record (the
-// game's header, written right after clear()) and the new record; then file N is erased. The restore
-// needs only the header and the newest state, and a power cut between the two steps leaves both
-// files: records() then reads them in order, skipping the copied header, which gives the same list.
+// Compaction: erased files are trash until Espruino compacts the flash, which takes seconds and may
+// move the program (it runs from flash). Storage.write compacts by itself when a new file does not
+// fit, so the clock keeps RESERVE_BYTES free whenever a game can start: compactIfLow() at power-on,
+// and after clear() when a new game is set up. That one waits for the idle loop and is called off by
+// any append() before it: a game that starts at once (the app clears, then records the start) never
+// waits for it.
 //
 // Settings: one small Storage file per name (≤ 28 characters, not starting with "."), rewritten
 // only when the value changes.
@@ -21,9 +26,12 @@ const LOG_FILES = /^clock\.log[0-9]+$/;
 export const LOG_BYTES = 16384;
 const SLOTS = LOG_BYTES / RECORD_BYTES;
 const NAME_MAX = 28;
-/** Free flash to keep at boot: a long game's log files, so that no write during a game has to wait
- *  for Espruino to compact the flash (which takes seconds). */
-export const RESERVE_BYTES = 3 * LOG_BYTES + 8192;
+/** Log files a long game fills: 512 records, a 400-move game (one record a press) and 100 more
+ *  (pauses, corrections, …). */
+const GAME_FILES = 4;
+/** Free flash to keep whenever a game can start: its log files, and room for file headers and
+ *  settings rewritten meanwhile. So no write during a game has to wait for a compaction. */
+export const RESERVE_BYTES = GAME_FILES * LOG_BYTES + 8192;
 
 function logName(gen: number): string {
   return LOG + gen;
@@ -52,14 +60,49 @@ function usedSlots(f: string): number {
   return slots;
 }
 
+/** Slot i of log file `name` (its text f) without the padding, as trim() gives it, mapped from flash. */
+function slotText(S: StorageModule, name: string, f: string, i: number): string {
+  const slot = f.substr(i * RECORD_BYTES, RECORD_BYTES); // a RAM copy, freed at once
+  const t = slot.trim();
+  return t === "" ? "" : (S.read(name, i * RECORD_BYTES + slot.indexOf(t), t.length) as string);
+}
+
 function validName(name: string): boolean {
   return name.length > 0 && name.length <= NAME_MAX && name.charAt(0) !== ".";
+}
+
+/** Less free flash than a game needs, and trash a compaction would reclaim. */
+function lowOnFlash(): boolean {
+  const st = require("Storage").getStats();
+  return st.freeBytes < RESERVE_BYTES && st.trashBytes > 0;
+}
+
+/**
+ * When nothing runs (at boot, before the app starts; after clear()): if a game would not fit in the
+ * free flash and there is trash to reclaim, compacts the Storage and reboots; returns true if it did
+ * (the caller then does nothing more). After clear() the app comes back in set-up, as it was.
+ *
+ * The program itself runs from flash (.bootcde), and compaction may move it under the running
+ * interpreter. So the two calls run from a function made from a string, whose code is in RAM, and the
+ * reboot follows at once: no code from flash runs after the compaction.
+ */
+export function compactIfLow(): boolean {
+  try {
+    if (!lowOnFlash()) return false;
+    const run = new Function("s", "s.compact();E.reboot();") as (s: StorageModule) => void;
+    run(require("Storage"));
+    return true;
+  } catch (e) {
+    return false;
+  }
 }
 
 export class FlashStore implements Store {
   /** The newest log file's generation, -1 when there is none. */
   private gen = -1;
   private used = 0;
+  /** The compaction clear() asked for, not yet run (a setTimeout id), or -1. */
+  private compaction = -1;
 
   constructor() {
     this.scan();
@@ -74,31 +117,24 @@ export class FlashStore implements Store {
       if (gens.length === 0) return;
       this.gen = gens[gens.length - 1];
       const f = require("Storage").read(logName(this.gen));
-      this.used = f === undefined ? SLOTS : usedSlots(f); // unreadable: rotate rather than overwrite
+      this.used = f === undefined ? SLOTS : usedSlots(f); // unreadable: start the next file
     } catch (e) {
       // Storage unreadable: append will try, and fail, on its own
     }
   }
 
   append(record: string): boolean {
+    this.cancelCompaction(); // a game is being recorded: it must not stall
     if (record.length > RECORD_BYTES) return false;
     const data = record + " ".repeat(RECORD_BYTES - record.length);
-    const S = require("Storage");
     try {
-      let ok: boolean;
-      if (this.gen < 0) {
-        ok = S.write(logName(0), data, 0, LOG_BYTES);
-        if (ok) {
-          this.gen = 0;
-          this.used = 1;
-        }
-      } else if (this.used >= SLOTS) {
-        ok = this.rotate(data);
-      } else {
-        ok = S.write(logName(this.gen), data, this.used * RECORD_BYTES);
-        if (ok) this.used++;
+      if (this.gen < 0 || this.used >= SLOTS) {
+        this.gen++;
+        this.used = 0;
       }
-      if (!ok) this.scan();
+      const ok = this.writeSlot(data);
+      if (ok) this.used++;
+      else this.scan();
       return ok;
     } catch (e) {
       this.scan(); // a slot half written stays used: the next record goes after it
@@ -106,31 +142,23 @@ export class FlashStore implements Store {
     }
   }
 
-  /** Starts file gen+1 with the header and the record, then erases the older files. */
-  private rotate(data: string): boolean {
-    const S = require("Storage");
-    const f = S.read(logName(this.gen));
-    const header = f !== undefined && f.length >= RECORD_BYTES ? f.substr(0, RECORD_BYTES) : "";
-    const next = this.gen + 1;
-    if (!S.write(logName(next), header + data, 0, LOG_BYTES)) return false;
-    generations().forEach((g) => {
-      if (g < next) S.erase(logName(g));
-    });
-    this.gen = next;
-    this.used = header ? 2 : 1;
-    return true;
+  /** Writes the next slot of the newest file. With the file's full size given, slot 0 creates the
+   *  file (or fills a created one still erased) instead of replacing it by a one-record file. */
+  private writeSlot(data: string): boolean {
+    return require("Storage").write(logName(this.gen), data, this.used * RECORD_BYTES, LOG_BYTES);
   }
 
+  /** Strings mapped from flash, not copied to RAM, where a 400-move game's records would take about
+   *  2,800 of the board's 12,000 jsvars. They stay valid until the next write (it may compact). */
   records(): string[] {
     const out: string[] = [];
     try {
       const S = require("Storage");
-      generations().forEach((g, k) => {
+      generations().forEach((g) => {
         const f = S.read(logName(g));
         if (f === undefined) return;
         const n = usedSlots(f);
-        // a later file (left by a rotation cut short) begins with a copy of the header: skip it
-        for (let i = k === 0 ? 0 : 1; i < n; i++) out.push(f.substr(i * RECORD_BYTES, RECORD_BYTES).trim());
+        for (let i = 0; i < n; i++) out.push(slotText(S, logName(g), f, i));
       });
     } catch (e) {
       // what was read so far
@@ -138,14 +166,31 @@ export class FlashStore implements Store {
     return out;
   }
 
+  /** A new game: erases the last game's records, then, if a game would not fit in the free flash,
+   *  compacts it once the app is idle (and reboots), unless a record comes first. */
   clear(): void {
+    this.cancelCompaction();
     try {
       const S = require("Storage");
       generations().forEach((g) => S.erase(logName(g)));
+      if (lowOnFlash()) this.compaction = setTimeout(() => {
+        this.compaction = -1;
+        compactIfLow();
+      }, 0);
     } catch (e) {
       // the next append still starts a new file if it can
     }
     this.scan();
+  }
+
+  private cancelCompaction(): void {
+    if (this.compaction < 0) return;
+    try {
+      clearTimeout(this.compaction);
+    } catch (e) {
+      // already run
+    }
+    this.compaction = -1;
   }
 
   get(name: string): string | null {
@@ -172,26 +217,5 @@ export class FlashStore implements Store {
     } catch (e) {
       return false;
     }
-  }
-}
-
-/**
- * At boot, before the app starts: if free flash is short and there is trash to reclaim, compacts the
- * Storage and reboots; returns true if it did (the caller then does nothing more).
- *
- * The program itself runs from flash (.bootcde), and compaction may move it under the running
- * interpreter. So the two calls run from a function made from a string, whose code is in RAM, and the
- * reboot follows at once: no code from flash runs after the compaction.
- */
-export function compactIfLow(): boolean {
-  try {
-    const S = require("Storage");
-    const st = S.getStats();
-    if (st.freeBytes >= RESERVE_BYTES || st.trashBytes < LOG_BYTES) return false;
-    const run = new Function("s", "s.compact();E.reboot();") as (s: StorageModule) => void;
-    run(S);
-    return true;
-  } catch (e) {
-    return false;
   }
 }

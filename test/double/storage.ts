@@ -6,6 +6,9 @@
 //   first, then the new one is created, then its bytes are written (a power cut in between leaves
 //   the new file half written, or empty);
 // - names are cut to 28 characters; writeJSON drops the quotes of keys (read it with readJSON).
+// - erased files are trash until a compaction, which Storage.write starts by itself when a new file
+//   does not fit in the free space; compaction keeps the CPU busy for seconds (compactMs), and each
+//   one is logged, so a test can tell when the clock stalled.
 // The power cut: arm it with cutAfter(n) and the next write stops after n bytes of data, the rest of
 // flash staying as it was; the board then loses power (the world reboots it).
 
@@ -14,6 +17,7 @@ import type { Realm } from "./realm";
 export const JOLT_STORAGE_BYTES = 100 * 4096;
 const HEADER = 32;
 const NAME_MAX = 28;
+const PAGE = 4096;
 
 export interface FlashFile {
   name: string;
@@ -37,6 +41,9 @@ export class Flash {
   bytesWritten = 0;
   /** Every write, with the world time it was made (ms). */
   log: { t: number; name: string; offset: number; length: number }[] = [];
+  /** Every compaction: when (world ms), whether Storage.write started it by itself (auto) or the
+   *  firmware called compact(), the trash it reclaimed and how long the CPU was busy (ms). */
+  compactions: { t: number; auto: boolean; trash: number; ms: number }[] = [];
   /** World ms now (set by the world). */
   now: () => number = () => 0;
   /** Keeps the CPU busy while flash is programmed (set by the world): the nRF52840 takes about
@@ -84,11 +91,20 @@ export class Flash {
 
   private create(name: string, size: number, flags: number): FlashFile {
     if (space(size) > this.capacity - this.used()) throw new Error("no room");
-    if (space(size) > this.free()) this.trash = 0; // Espruino compacts when it has to
+    if (space(size) > this.free()) this.compact(true); // Espruino compacts when it has to
     const f: FlashFile = { name, bytes: new Uint8Array(size).fill(0xff), flags };
     this.files.delete(name);
     this.files.set(name, f);
     return f;
+  }
+
+  /** Reclaims the trash. The CPU is busy meanwhile: as an upper bound, every file is moved (85 ms
+   *  to erase each 4 KB page, nRF52840 tERASEPAGE, plus 41 µs to program each word). */
+  compact(auto: boolean): void {
+    const ms = compactMs(this.used());
+    this.compactions.push({ t: this.now(), auto, trash: this.trash, ms });
+    this.trash = 0;
+    this.busy(ms);
   }
 
   erase(name: string): void {
@@ -140,6 +156,10 @@ export class FlashError extends Error {}
 
 function space(size: number): number {
   return HEADER + ((size + 3) & ~3);
+}
+
+function compactMs(bytes: number): number {
+  return Math.ceil(bytes / PAGE) * 85 + Math.ceil((bytes / 4) * 0.041);
 }
 
 function erased(b: Uint8Array, from: number, n: number): boolean {
@@ -370,7 +390,8 @@ export function storageModule(realm: Realm, flash: Flash, origins: Origins): Rec
     return o;
   };
   m.compact = () => {
-    flash.trash = 0;
+    if (flash.frozen) throw HALT;
+    flash.compact(false);
   };
   m.debug = () => undefined;
   m.open = () => {
