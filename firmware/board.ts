@@ -34,7 +34,7 @@ export interface Store {
   append(record: string): boolean;
   /** Every record slot written so far, in order, as stored: torn or corrupt ones included. */
   records(): string[];
-  /** Starts a new record file (a new game). */
+  /** A new game: erases the last game's records (the device may then tidy its flash while idle). */
   clear(): void;
   /** A small named value (settings); null when absent or unreadable. */
   get(name: string): string | null;
