@@ -110,7 +110,11 @@ interface Graphics {
   flip(): void;
   clear(): Graphics;
   drawString(text: string, x: number, y: number): Graphics;
+  /** Draws each pixel as palette[value] (a flat Uint16Array of 2, 4, 8, 16 or 256 entries). */
+  drawImage(image: { width: number; height: number; bpp: number; buffer: ArrayBuffer; palette?: Uint16Array }, x: number, y: number): Graphics;
 }
+/** Width and height 1 … 32767; the buffer is row-major, one byte per pixel at 8 bpp. */
+declare const Graphics: { createArrayBuffer(width: number, height: number, bpp: number): Graphics };
 
 interface SSD1306Module {
   /** Sends the init commands 50 ms later and calls back after 100 ms; returns the Graphics at once. */

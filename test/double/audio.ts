@@ -7,6 +7,11 @@
 //   "finished" event, which also emits "finish" — the same as when the samples run out;
 // - the pin must have been set up with analogWrite first, or nothing is heard.
 // Every output is recorded with its start time, its pins and where its samples came from in Storage.
+//
+// Also Graphics.drawImage of an 8-bit image onto an 8-bit Graphics (libs/graphics/jswrap_graphics.c),
+// the native lookup table the speaker scales clips with: each pixel becomes palette[value & mask],
+// the palette a Uint16Array of 2, 4, 8, 16 or 256 entries, its low byte stored. A copy of a whole
+// Storage clip keeps the clip's origin, so a scaled clip is still heard as that clip.
 
 import type { Realm } from "./realm";
 import type { PinBank } from "./pins";
@@ -178,6 +183,57 @@ export function waveformClass(host: AudioHost): unknown {
   Object.setPrototypeOf(Waveform.prototype, realm.objectProto);
   Object.setPrototypeOf(Waveform, realm.functionProto);
   return Waveform;
+}
+
+/** Adds drawImage, as far as the speaker uses it, to the display's Graphics. */
+export function addPaletteDrawing(realm: Realm, origins: Origins, Graphics: unknown): void {
+  const proto = (Graphics as { prototype: Record<string, unknown> }).prototype;
+  const unsupported = (what: string) => realm.error("Error", "the board double does not emulate drawImage " + what);
+  proto.drawImage = function (this: Record<string, unknown>, image: unknown, x: unknown, y: unknown, options?: unknown) {
+    const bpp = (proto.getBPP as () => number).call(this);
+    const w = (proto.getWidth as () => number).call(this);
+    const h = (proto.getHeight as () => number).call(this);
+    if (bpp !== 8) throw unsupported("onto a " + bpp + "-bit Graphics");
+    if (options !== undefined) throw unsupported("with options");
+    if (image === null || typeof image !== "object" || ArrayBuffer.isView(image)) throw unsupported("of a string or ArrayBuffer image");
+    const img = image as Record<string, unknown>;
+    const iw = Math.floor(Number(img.width)) || 0;
+    const ih = Math.floor(Number(img.height)) || 0;
+    if (Number(img.bpp) !== 8) throw unsupported("of a " + String(img.bpp) + "-bit image");
+    const buf = img.buffer;
+    let src: Uint8Array;
+    if (ArrayBuffer.isView(buf)) src = new Uint8Array(buf.buffer, buf.byteOffset, buf.byteLength);
+    else if (Object.prototype.toString.call(buf) === "[object ArrayBuffer]") src = new Uint8Array(buf as ArrayBuffer);
+    else throw realm.error("Error", "Expecting valid Image");
+    if (iw <= 0 || ih <= 0) throw realm.error("Error", "Expecting valid Image");
+    let palette: Uint16Array | null = null;
+    if (img.palette !== undefined) {
+      const p = img.palette;
+      if (!(p instanceof (realm.global.Uint16Array as typeof Uint16Array)) || [2, 4, 8, 16, 256].indexOf(p.length) < 0) {
+        throw realm.error("Error", "Palette specified, but must be a flat Uint16Array of 2,4,8,16,256 elements");
+      }
+      palette = p;
+    }
+    const out = new Uint8Array(this.buffer as ArrayBuffer);
+    const x0 = Math.floor(Number(x)) || 0;
+    const y0 = Math.floor(Number(y)) || 0;
+    for (let r = 0; r < ih; r++) {
+      for (let c = 0; c < iw; c++) {
+        const i = r * iw + c;
+        if (i >= src.length) break;
+        const px = x0 + c;
+        const py = y0 + r;
+        if (px < 0 || py < 0 || px >= w || py >= h) continue;
+        const v = src[i];
+        out[py * w + px] = (palette ? palette[v & (palette.length - 1)] : v) & 255;
+      }
+    }
+    // a copy of a traced clip byte for byte (same place, same row width) is still that clip
+    const base = ArrayBuffer.isView(buf) ? buf.buffer : (buf as object);
+    const o = origins.ofBuffer(base);
+    if (o && x0 === 0 && y0 === 0 && (ih === 1 || iw === w)) origins.noteBuffer(this.buffer as object, o.file, o.offset + src.byteOffset);
+    return this;
+  };
 }
 
 function indexOf(hay: Uint8Array, needle: Uint8Array): number {

@@ -9,7 +9,7 @@ import { EventLoop, type LoopHost } from "./loop";
 import { type PinBank, type PinInfo, type PinMode, JOLT_ALIASES, JOLT_QWIIC } from "./pins";
 import { HALT, type Flash, type Origins, storageModule, bytesToLatin1, bytesOf } from "./storage";
 import { type Ssd1306Panel, i2cClass, graphicsClass, ssd1306Module, toBytes } from "./display";
-import { type Speaker, waveformClass } from "./audio";
+import { type Speaker, waveformClass, addPaletteDrawing } from "./audio";
 import { TICKS_PER_S, msToTicks, rtcFloor, ticksToMs } from "./units";
 import { type JsVarEstimate, estimateJsVars, markBuiltin, JOLT_JSVARS } from "./jsvars";
 import { deepScopes } from "./scopes";
@@ -631,6 +631,7 @@ export class Mcu implements LoopHost {
     def("I2C1", make(true));
     def("I2C2", make(true));
     const Graphics = graphicsClass(r);
+    addPaletteDrawing(r, w.origins, Graphics);
     def("Graphics", Graphics);
     this.modules.set("SSD1306", ssd1306Module({
       realm: r, Graphics,
