@@ -29,6 +29,7 @@ const LEAD_MS = 50;
 const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash // wake this early before a call and give the speaker its exact start time
 const SETTINGS = "clock.set";
 const NOT_SAVED = "! NOT SAVED";
+const LATE_LOST = " LATE: LOST";
 const PIN_TRIES = 3;
 const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
 
@@ -225,7 +226,7 @@ export class App {
     if (g !== before) this.persist(before);
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter menu
     if (g.phase === "running" && before.phase !== "running") this.unlocked = false;
-    if (g.phase === "ended" && this.alert.indexOf(" LATE") === 1) this.alert = ""; // the arbiter has acted on it
+    if (g.phase === "ended" && this.alert.indexOf(LATE_LOST) > 0) this.alert = ""; // the arbiter has acted on it
     return refused;
   }
 
@@ -263,7 +264,9 @@ export class App {
         if (o.op !== "press") this.say(o.reason, o.t);
       } else if (o.kind === "notice") {
         // 22.1: the absent side has lost; it stays on the face until the arbiter ends the game
-        this.alert = (o.side === "black" ? "B" : "W") + " LATE: LOST";
+        const who = o.side === "black" ? "B" : "W";
+        const other = this.alert.indexOf(LATE_LOST) > 0 && this.alert.charAt(0) !== who; // 22.3: both
+        this.alert = (other ? "B+W" : who) + LATE_LOST;
       }
     }
     if (clips.length) this.play(clips, at);

@@ -3,7 +3,7 @@
 // checksum, so a torn or corrupt one is detected and skipped, never trusted.
 //
 //   G <black control> <white control> <handicap> <late limit>        a new game (set-up)
-//   S <seq> <toMove> <phase> <turnMs> <flagged> <absent> <black 7 numbers> <white 7 numbers>
+//   S <seq> <toMove> <phase> <turnMs> <flagged[+]> <absent> <black 7 numbers> <white 7 numbers>
 // Numbers are base 36; fields are separated by spaces; "~" + 4 hex digits of checksum ends a record.
 
 import { type Game, type Side, type SideClock, newGame, turnElapsed, parseControl, formatControl, isParseError } from "./core/index";
@@ -44,7 +44,9 @@ export function stateRecord(g: Game, seq: number): string {
   const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0);
   // a flagged turn keeps its whole elapsed time, so the restored side still reads as out of time
   const e = g.phase === "flagged" ? turnElapsed(g, g.flagAt) : g.turnMs;
-  return seal(["S", seq.toString(36), g.toMove, g.phase, e.toString(36), g.flagged || "-", absent, sideFields(g.black), sideFields(g.white)].join(" "));
+  // "+": the flag fell on the move, so a 22.5 pass may still be asked for after a power cut
+  const flag = g.flagged ? g.flagged + (g.timedOut ? "+" : "") : "-";
+  return seal(["S", seq.toString(36), g.toMove, g.phase, e.toString(36), flag, absent, sideFields(g.black), sideFields(g.white)].join(" "));
 }
 
 function num(w: string): number {
@@ -88,12 +90,14 @@ export function restore(records: string[], nowMs: number): { game: Game; seq: nu
       const black = readSide(w, 7);
       const white = readSide(w, 14);
       const phase = w[3];
-      if (!black || !white || PHASES.indexOf(phase) < 0 || (w[2] !== "black" && w[2] !== "white")) { skipped++; continue; }
+      const flag = /^(-|black|white)(\+?)$/.exec(w[5]);
+      if (!black || !white || !flag || PHASES.indexOf(phase) < 0 || (w[2] !== "black" && w[2] !== "white")) { skipped++; continue; }
       const g: Game = Object.assign({}, game);
       g.toMove = w[2] as Side;
       g.phase = phase === "running" ? "paused" : (phase as Game["phase"]);
       g.turnMs = num(w[4]);
-      g.flagged = w[5] === "-" ? null : (w[5] as Side);
+      g.flagged = flag[1] === "-" ? null : (flag[1] as Side);
+      g.timedOut = flag[2] === "+";
       g.blackAbsent = (parseInt(w[6], 10) & 1) !== 0;
       g.whiteAbsent = (parseInt(w[6], 10) & 2) !== 0;
       g.black = black;

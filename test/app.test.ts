@@ -121,6 +121,20 @@ describe("the device app", () => {
     expect(again.app.clock.reading("white", 0)).toMatchObject({ mainMs: 57000, moves: 1 });
   });
 
+  it("a loss on time in the last period can still become a pass (22.5) after a power cut", () => {
+    const d = device("1x30s");
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.at(40000); // Black's only period ran out at 32 s
+    expect(d.app.clock.game.phase).toBe("flagged");
+    const again = device("1x30s", d.store, new VirtualTime());
+    expect(again.app.clock.game.flagged).toBe("black");
+    const c = makeConsole(again.app);
+    c.unlock("0000");
+    expect(c.op("pass")).toBe("ok: pass");
+    expect(again.app.clock.game.toMove).toBe("white");
+  });
+
   it("the console accepts only status and the log during a game until the PIN is given", () => {
     const d = device();
     const c = makeConsole(d.app);

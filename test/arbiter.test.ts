@@ -60,6 +60,13 @@ describe("corrections (22.8)", () => {
     expect(g.read("white").mainMs).toBe(600000 - 40000);
   });
 
+  it("a correction of the side to move keeps the seconds of its period in its used time: a true rescale then changes nothing", () => {
+    // Black's clock ran 100 s, then 20 s; White's 30 s: 150 s in all, as the clock measured
+    const g = run("control 1m+3x60s\nat 0 press white\nat 100 pause\nat 110 correct black periods 3\nat 130 resume\nat 150 press black\nat 180 pause\nat 190 rescale 150s\nrun 200");
+    expect(g.read("black")).toMatchObject({ mainMs: 0, periodsLeft: 3 });
+    expect(g.read("white")).toMatchObject({ mainMs: 30000, periodsLeft: 3 });
+  });
+
   it("proportional correction needs a paused clock", () => {
     const g = run("control 10m\nat 0 press white\nat 60 rescale 2m\nrun 61");
     expect(g.refused()).toEqual(["pause the clock first"]);
@@ -78,10 +85,33 @@ describe("lateness (22.1–22.4)", () => {
     expect(g.read("black").mainMs).toBe(3600000 - 60000);
   });
 
-  it("the clock signals when the forfeit limit passes for a player still absent", () => {
+  it("the clock signals when the forfeit limit passes for a player still absent: the limit itself is in time (22.1 含)", () => {
     const g = run("control 1h+5x60s\nlatelimit 15m\nat 0 press white\nat 0 absent black\nat 901 arrive black\nrun 1000");
-    expect(g.outs.filter((o) => o.kind === "notice")).toEqual([{ kind: "notice", t: 900000, side: "black", notice: "forfeit" }]);
+    expect(g.outs.filter((o) => o.kind === "notice")).toEqual([{ kind: "notice", t: 900001, side: "black", notice: "forfeit" }]);
     expect(g.refused()).toEqual(["black is past the lateness limit and has lost the game (22.1)"]);
+    const onTime = run("control 1h+5x60s\nlatelimit 15m\nat 0 press white\nat 0 absent black\nat 900 arrive black\nrun 1000");
+    expect(onTime.refused()).toEqual([]);
+    expect(onTime.outs.filter((o) => o.kind === "notice")).toEqual([]);
+  });
+
+  it("a flag does not end the other absent player's lateness: both may lose (22.3)", () => {
+    // Black, absent, runs out at 10 min; White, absent too, passes the 15 min limit later
+    const g = run("control 10m\nlatelimit 15m\nat 0 absent black\nat 0 absent white\nat 0 start\nrun 1000");
+    expect(g.flags()).toEqual(["600.000 black"]);
+    expect(g.outs.filter((o) => o.kind === "notice")).toEqual([
+      { kind: "notice", t: 900001, side: "black", notice: "forfeit" },
+      { kind: "notice", t: 900001, side: "white", notice: "forfeit" },
+    ]);
+  });
+
+  it("a pass for a timeout (22.5) is refused when the loss came from a deduction or to an absent player", () => {
+    // Black arrives 400 s late: the double deduction takes all of his main time and his only period
+    const late = run("control 10m+1x60s\nat 0 press white\nat 0 absent black\nat 400 arrive black\nat 405 pass\nrun 406");
+    expect(late.flags()).toEqual(["400.000 black"]);
+    expect(late.refused()).toEqual(["black lost time by a deduction, not on the move"]);
+    // no main time: the absent player's byoyomi is counted to its end (22.4)
+    const absent = run("control 3x30s\nat 0 press white\nat 0 absent black\nat 95 pass\nrun 96");
+    expect(absent.refused()).toEqual(["black is absent: its byoyomi ran out (22.4)"]);
   });
 
   it("both players may be late, each handled on its own (22.3)", () => {

@@ -112,6 +112,10 @@ describe("byoyomi (12.3)", () => {
   it("a player asking is told the periods left (16.2), in minutes when a period is one", () => {
     const g = run(setup + "at 130 query\nat 131 query white\nrun 132");
     expect(g.said()).toContain("130.000 left:2");
+    // the time log has the question at its own time, with the readings of then
+    const q = g.clock.log.filter((e) => e.what === "query");
+    expect(q.map((e) => e.t)).toEqual([130000, 131000]);
+    expect(q[0].black.periodsLeft).toBe(2);
     expect(g.said()).toContain("131.000 mins:1");
   });
 });

@@ -147,8 +147,9 @@ export class Clock {
 
   private notices(from: number, to: number, out: Output[]): void {
     const g = this.game;
-    if (g.startedAt < 0 || g.lateLimitMs <= 0 || (g.phase !== "running" && g.phase !== "paused")) return;
-    const at = g.startedAt + g.lateLimitMs;
+    // a flag does not end the other side's lateness: both may lose (22.3, 直至判双方负)
+    if (g.startedAt < 0 || g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return;
+    const at = G.forfeitAt(g);
     if (at <= from || at > to) return;
     const sides: Side[] = ["black", "white"];
     for (const side of sides) {
@@ -173,7 +174,7 @@ export class Clock {
       next = Math.min(next, G.flagTime(g));
     }
     if (g.startedAt >= 0 && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
-      const at = g.startedAt + g.lateLimitMs;
+      const at = G.forfeitAt(g);
       if (at > this.cursor && at < next) next = at;
     }
     return next;
@@ -195,7 +196,7 @@ export class Clock {
     }
     this.game = G.settle(r, r.lastT); // resumed or started with no time left: the flag falls now
     const f = this.game;
-    this.record(r.lastT, op.op, "side" in op ? op.side : null, describe(op));
+    this.record(at, op.op, "side" in op ? op.side : null, describe(op)); // at: a query changes no lastT
     if (op.op === "query") {
       const side = op.side || g.toMove;
       for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {

@@ -24,6 +24,9 @@ export interface Game {
   /** Who ran out of time, and when (phase flagged). */
   flagged: Side | null;
   flagAt: number;
+  /** The flag fell because the side's own time ran out on its move, the one loss 22.5 may turn
+   *  into a pass; false after a deduction, a correction or a rescale. */
+  timedOut: boolean;
   startedAt: number;
   /** Lateness (22.1–22.4): sides marked absent at the start, and the forfeit limit (0 = none). */
   blackAbsent: boolean;
@@ -56,6 +59,7 @@ export function newGame(black: TimeControl, white: TimeControl): Game {
     turnMs: 0,
     flagged: null,
     flagAt: 0,
+    timedOut: false,
     startedAt: -1,
     blackAbsent: false,
     whiteAbsent: false,
@@ -99,7 +103,13 @@ export function settle(g: Game, t: number): Game {
   n.phase = "flagged";
   n.flagged = g.toMove;
   n.flagAt = at;
+  n.timedOut = true;
   return n;
+}
+
+/** The first ms past the lateness limit: arriving at the limit itself is in time (22.1: 不得超过1小时（含）). */
+export function forfeitAt(g: Game): number {
+  return g.startedAt + g.lateLimitMs + 1;
 }
 
 function begin(g: Game, t: number): Game {
@@ -237,8 +247,11 @@ export function correct(g: Game, side: Side, field: Field, value: number, t: num
     n.turnMs = 0;
     n.runSince = g.flagAt; // the flagged turn now reads as settled: nothing more elapses in it
   } else if (side === g.toMove && field !== "moves") {
-    // settle the turn first (a turn frozen by the other side's flag has not been), then restart it
-    n[side] = rebase(c, g[side], turnElapsed(g, n.lastT))[0];
+    // settle the turn first (a turn frozen by the other side's flag has not been), then restart it;
+    // the seconds of its started period stay in the time it used (what a rescale shares, 22.8)
+    const r = rebase(c, g[side], turnElapsed(g, n.lastT));
+    n[side] = r[0];
+    n[side].usedMs += r[1];
   }
   const s = n[side];
   if (field === "main") s.mainMs = value;
@@ -308,6 +321,7 @@ function flagIfOut(n: Game): Game {
       n.phase = "flagged";
       n.flagged = s;
       n.flagAt = n.lastT;
+      n.timedOut = false;
       return n;
     }
   }
@@ -350,7 +364,8 @@ export function timeoutToPass(g: Game, t: number): Result {
   if (g.phase !== "flagged" || g.flagged === null) return "no side has run out of time";
   const side = g.flagged;
   if (controlOf(g, side).kind !== "byoyomi") return "a pass for a timeout is only given in byoyomi (22.5)";
-  if (side !== g.toMove) return side + " lost time by a deduction, not on the move";
+  if (side !== g.toMove || !g.timedOut) return side + " lost time by a deduction, not on the move";
+  if (side === "black" ? g.blackAbsent : g.whiteAbsent) return side + " is absent: its byoyomi ran out (22.4)";
   const n = begin(g, t);
   const s = copySide(g[side]);
   s.usedMs += turnElapsed(g, n.lastT);
