@@ -102,6 +102,17 @@ describe("byoyomi (12.3)", () => {
     expect(g.flags()).toEqual(["120.000 black"]);
   });
 
+  it("an event's count for minute periods, used with 30 s periods, says only what falls inside a period, once", () => {
+    const g = run("control 2x30s\ncalls ordinary=10,20,25,28,30,40 last=30,40,50,51-60\nat 0 press white\nrun 61");
+    expect(g.said().slice(2, 8)).toEqual([
+      "10.000 elapsed:10", "20.000 elapsed:20", "25.000 elapsed:25", "28.000 elapsed:28", "30.000 elapsed:30", "30.000 periods:1",
+    ]);
+    expect(g.said().slice(8)).toEqual(["60.000 elapsed:30", "60.000 timeout"]); // 40, 50 and the count fall past the end
+    // what a board would schedule ahead over the period's end: nothing of the 40 s past it
+    const ahead = run("control 2x30s\ncalls ordinary=10,20,25,28,30,40\nat 0 press white\nrun 29");
+    expect(ahead.clock.peek(45000).map((o) => (o.kind === "call" ? o.t + " " + o.say : ""))).toEqual(["30000 elapsed:30", "30000 periods:1", "40000 elapsed:10"]); // the last period's own 10 s
+  });
+
   it("a pause inside a period keeps the seconds already used of it", () => {
     const g = run(setup + "at 95 pause\nat 500 resume\nrun 530");
     // 35 s of the period were used before the pause: 40 s falls 5 s after the resume

@@ -173,14 +173,15 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
       const start = M + k * P;
       if (start > e1) break;
       const isLast = k === s.periodsLeft - 1;
-      periodCalls(isLast ? lastCalls(o, P) : ordinaryCalls(o, P), start, isLast, add);
+      const pc = isLast ? lastCalls(o, P) : ordinaryCalls(o, P);
+      periodCalls(pc, start, P, isLast, add);
       if (isLast) {
         if (o.timeoutCall) add(start + P, "timeout", true);
       } else {
         // 12.3: "1分, 还剩N分" for a minute; other periods by the same principle: "30秒, 还剩N次"
         // (a short period's count has just said its seconds, and its next count starts in 1 s)
         if (P === 60000) add(start + P, "used", false);
-        else if (P > 10000) add(start + P, "elapsed:" + P / 1000, false);
+        else if (P > 10000 && pc.elapsedSec.indexOf(P / 1000) < 0) add(start + P, "elapsed:" + P / 1000, false);
         add(start + P, periodsLeftCall(P, s.periodsLeft - k - 1), false);
       }
     }
@@ -200,9 +201,14 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
   if (o.timeoutCall) add(end, "timeout", true);
 }
 
-function periodCalls(pc: PeriodCalls, start: number, last: boolean, add: (e: number, say: string, last: boolean) => void): void {
-  for (const sec of pc.elapsedSec) add(start + sec * 1000, "elapsed:" + sec, last);
-  for (let k = 1; k <= pc.countN; k++) add(start + (pc.countFromSec + k - 1) * 1000, "count:" + k, last);
+/** A period's calls; an event's own schedule may name seconds past the period's end (`ordinary=…,58`
+ *  with 30 s periods): those are not said, since the period is over by then. */
+function periodCalls(pc: PeriodCalls, start: number, P: number, last: boolean, add: (e: number, say: string, last: boolean) => void): void {
+  for (const sec of pc.elapsedSec) if (sec * 1000 <= P) add(start + sec * 1000, "elapsed:" + sec, last);
+  for (let k = 1; k <= pc.countN; k++) {
+    const e = (pc.countFromSec + k - 1) * 1000;
+    if (e <= P) add(start + e, "count:" + k, last);
+  }
 }
 
 /** N periods left: "left:N" (还剩N分) when a period is a minute, else "periods:N" (还剩N次). */
