@@ -67,6 +67,13 @@ describe("corrections (22.8)", () => {
     expect(g.read("white")).toMatchObject({ mainMs: 30000, periodsLeft: 3 });
   });
 
+  it("a proportional correction gives time back as the periods it had used first, then main time", () => {
+    // Black's one move took 250 s by the clock: 60 s of main time and 3 of 5 periods (190 s of byoyomi).
+    // The true total was 130 s: 60 s of main time and 70 s of byoyomi, 1 period.
+    const g = run("control 1m+5x60s\nat 0 press white\nat 250 press black\nat 250 pause\nat 251 rescale 130s\nrun 252");
+    expect(g.read("black")).toMatchObject({ mainMs: 0, periodsLeft: 4 });
+  });
+
   it("proportional correction needs a paused clock", () => {
     const g = run("control 10m\nat 0 press white\nat 60 rescale 2m\nrun 61");
     expect(g.refused()).toEqual(["pause the clock first"]);

@@ -285,9 +285,17 @@ export function rescale(g: Game, totalMs: number, t: number): Result {
 
 function adjust(n: Game, side: Side, deltaMs: number): void {
   if (deltaMs >= 0) return deduct(n, side, deltaMs, true);
+  const c = controlOf(n, side);
   const s = copySide(n[side]);
-  s.mainMs -= deltaMs; // given back as main time
-  s.usedMs += deltaMs;
+  let back = -deltaMs;
+  s.usedMs -= back;
+  // given back in the reverse order of use: whole byoyomi periods first, the rest as main time
+  if (c.kind === "byoyomi") {
+    const k = Math.min(c.periods - s.periodsLeft, Math.floor(back / c.periodMs));
+    s.periodsLeft += k;
+    back -= k * c.periodMs;
+  }
+  s.mainMs += back;
   n[side] = s;
 }
 
