@@ -11,8 +11,9 @@ import { formatDuration } from "./core/control";
 
 const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "absent", "arrive", "pass", "query"];
 
+/** One side's reading in a log line, and the time it has used (22.9: recorded at every pause). */
 function brief(r: Reading): string {
-  return formatDuration(r.mainMs) + (r.overtime ? " " + r.periodsLeft + "p " + formatDuration(r.periodMs) : "") + " " + r.moves + "mv";
+  return formatDuration(r.mainMs) + (r.overtime ? " " + r.periodsLeft + "p " + formatDuration(r.periodMs) : "") + " " + r.moves + "mv used " + formatDuration(r.usedMs);
 }
 
 function logLine(e: LogEntry): string {
@@ -29,6 +30,8 @@ export interface SideStatus {
   movesLeft: number;
   moves: number;
   out: boolean;
+  /** Thinking time used so far (22.9). */
+  usedMs: number;
 }
 
 export interface ClockStatus {
@@ -71,7 +74,7 @@ export function makeConsole(app: App): ClockConsole {
       const t = now();
       const side = (s: Side): SideStatus => {
         const r = app.clock.reading(s, t);
-        return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out };
+        return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out, usedMs: r.usedMs };
       };
       return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), faults: app.faults.slice() };
     },

@@ -151,6 +151,9 @@ describe("the device app", () => {
     expect(c.op("resume now")).toBe("error: resume takes 0 words after it");
     expect((c.status() as { phase: string }).phase).toBe("paused");
     expect(c.log(2).length).toBe(2);
+    // 22.9: at the pause the log has both sides' used time, for the arbiter to record
+    expect(c.log(1)[0]).toMatch(/^3\.000 pause \| B .* used 1s \| W .* used 0$/);
+    expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
     expect(recs.slice(1).map((r) => r.split(" ").slice(0, 4).join(" "))).toEqual(["S 1 black running", "S 2 black paused"]);

@@ -35,6 +35,9 @@ export interface Reading {
   out: boolean;
   /** The countdown the face shows large: main, period or block time left. */
   shownMs: number;
+  /** Thinking time used so far by the clock, this turn's included: what the arbiter records at a
+   *  pause (22.9) and a proportional correction shares (22.8). */
+  usedMs: number;
 }
 
 export interface Call {
@@ -81,6 +84,7 @@ export function read(c: TimeControl, s: SideClock, e: number): Reading {
     overtime: false,
     out: e >= lossAt(c, s),
     shownMs: 0,
+    usedMs: s.usedMs + e,
   };
   r.shownMs = r.mainMs;
   const over = e - s.mainMs;
