@@ -8,13 +8,43 @@ import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
 import { runDeviceTerminal } from "./device-term";
 import { loadPack, renderWav } from "./wav";
-import { PACKS } from "../firmware/voice";
+import { PACKS, withTradition } from "../firmware/voice";
+import { defaultCallOptions } from "../firmware/core/index";
 
 const USAGE = "usage: npm run sim [-- --control SPEC] [--handicap N]   interactive clock in the terminal\n" +
   "       npm run sim -- --device                         the device app itself: its display, menu and buttons\n" +
   "       npm run --silent sim -- run FILE [--log] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
-  "                                                        --wav also renders its calls to one audio timeline";
+  "                                                        --wav also renders its calls to one audio timeline,\n" +
+  "                                                        --voice picks the pack and its counting tradition";
+
+type Mode = "terminal" | "device" | "run";
+
+/** The flags each mode takes; any other is refused, not silently ignored. */
+const FLAGS: Record<Mode, string[]> = {
+  terminal: ["control", "handicap"],
+  device: ["device"],
+  run: ["log", "wav", "voice"],
+};
+
+const MODE_NAME: Record<Mode, string> = { terminal: "the interactive clock", device: "--device", run: "'run FILE'" };
+
+/** Where a set-up flag's setting goes instead, in a mode that does not take it. */
+const SETUP_ELSEWHERE: Record<Mode, string> = {
+  terminal: "",
+  device: ": set the game up in the device's own menu",
+  run: ": a script sets it with its own line (control …, handicap …)",
+};
+
+/** The first flag given that the mode does not take, as an error; null if all apply. */
+function strayFlag(mode: Mode, given: string[]): string | null {
+  for (const f of given) {
+    if (f === "help" || FLAGS[mode].indexOf(f) >= 0) continue;
+    const hint = FLAGS.run.indexOf(f) >= 0 ? ": it is for 'run FILE'" : FLAGS.terminal.indexOf(f) >= 0 ? SETUP_ELSEWHERE[mode] : "";
+    return "--" + f + " does not apply to " + MODE_NAME[mode] + hint;
+  }
+  return null;
+}
 
 function main(argv: string[]): number {
   let args;
@@ -29,14 +59,18 @@ function main(argv: string[]): number {
     process.stdout.write(USAGE + "\n");
     return 0;
   }
-  if (cmd === undefined && args.values.device) return runDeviceTerminal();
-  if (cmd === undefined) {
-    return runTerminal({ control: args.values.control, handicap: args.values.handicap });
-  }
-  if (cmd !== "run" || file === undefined || args.positionals.length !== 2) {
+  if (cmd !== undefined && (cmd !== "run" || file === undefined || args.positionals.length !== 2)) {
     process.stderr.write(USAGE + "\n");
     return 2;
   }
+  const mode: Mode = cmd !== undefined ? "run" : args.values.device ? "device" : "terminal";
+  const stray = strayFlag(mode, Object.keys(args.values));
+  if (stray !== null) {
+    process.stderr.write(stray + "\n");
+    return 2;
+  }
+  if (mode === "device") return runDeviceTerminal();
+  if (mode === "terminal") return runTerminal({ control: args.values.control, handicap: args.values.handicap });
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -50,11 +84,13 @@ function main(argv: string[]): number {
     return 1;
   }
   const voice = args.values.voice ?? "zh";
-  if (!PACKS.some((p) => p.id === voice)) {
+  const pack = PACKS.find((p) => p.id === voice);
+  if (!pack) {
     process.stderr.write("--voice: no pack '" + voice + "' (" + PACKS.map((p) => p.id).join(", ") + ")\n");
     return 2;
   }
-  const r = runScript(script, 20, null);
+  // as on the device, the pack brings its counting tradition; a `calls` line of the script replaces it
+  const r = runScript(script, 20, null, withTradition(defaultCallOptions(), pack.tradition));
   if (args.values.wav !== undefined) {
     try {
       writeFileSync(args.values.wav, renderWav(r.outputs, loadPack(voice), r.endMs));

@@ -1,7 +1,8 @@
 // `npm run sim -- --device`: the device app itself on the desktop board, its 128×64 frames shown
 // pixel for pixel in the terminal (two pixel rows per character), the clips it plays listed below.
 // The keys stand for the three buttons. A terminal reports no key releases, so MENU has two keys:
-// a tap and a 2.5 s hold.
+// a tap and a 2.5 s hold. The display is drawn at one character per pixel column, never scaled:
+// a terminal too small for it is refused rather than shown garbled.
 
 import { startApp } from "../firmware/app";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
@@ -25,18 +26,47 @@ export function frameToBlocks(frame: Uint8Array): string[] {
   return lines;
 }
 
-const HELP = "z / m: left / right player button   b: MENU tap   B: MENU held (pause, arbiter, back)   x: quit";
+const HELP = "z / m: left / right player button   b: MENU tap   B: MENU held (pause, arbiter, back)   x x: quit";
+const QUIT_PROMPT = "x again within 2 s quits (x sits next to z, the left button)";
+const QUIT_CONFIRM_MS = 2000;
+
+/** The framed display and the keys line; the clips played get whatever rows are left. */
+export const NEED_COLUMNS = WIDTH + 2;
+export const NEED_ROWS = HEIGHT / 2 + 2 + 2;
+
+/** Why a terminal of cols × rows cannot show the device, or null if it can. */
+export function sizeProblem(cols: number, rows: number): string | null {
+  if (cols >= NEED_COLUMNS && rows >= NEED_ROWS) return null;
+  return "--device needs a terminal of at least " + NEED_COLUMNS + " columns and " + NEED_ROWS + " rows (this one has " +
+    cols + " × " + rows + "): widen the window or make its font smaller";
+}
+
+/** What the terminal shows: the display, the keys (or the quit question), the latest clips. */
+export function deviceScreen(frame: Uint8Array, played: { t: number; clips: string[] }[], rows: number, asking: boolean): string[] {
+  const room = Math.max(0, Math.min(4, rows - NEED_ROWS - 1));
+  const said = played.slice(Math.max(0, played.length - room)).map((p) => (p.t / 1000).toFixed(3) + "  " + (p.clips.length ? p.clips.join(" ") : "(cut)"));
+  return frameToBlocks(frame).concat(["", asking ? QUIT_PROMPT : HELP], room ? [""].concat(said) : []);
+}
 
 export function runDeviceTerminal(): number {
+  const out = process.stdout;
+  const size = () => sizeProblem(out.columns || NEED_COLUMNS, out.rows || NEED_ROWS);
+  const bad = out.isTTY ? size() : null;
+  if (bad) {
+    process.stderr.write(bad + "\n");
+    return 2;
+  }
   const time = systemTime();
   const board = new SimBoard(time, new MemoryStore());
-  const out = process.stdout;
   const stdin = process.stdin;
+  let askedAt: number | null = null;
   const draw = () => {
-    const said = board.played.slice(-4).map((p) => (p.t / 1000).toFixed(3) + "  " + (p.clips.length ? p.clips.join(" ") : "(cut)"));
-    out.write("\x1b[H" + frameToBlocks(board.frame).concat(["", HELP, ""], said).map((l) => l + "\x1b[K").join("\n") + "\x1b[J");
+    const small = out.isTTY ? size() : null;
+    const lines = small ? [small] : deviceScreen(board.frame, board.played, out.rows || NEED_ROWS, askedAt !== null);
+    out.write("\x1b[H" + lines.map((l) => l + "\x1b[K").join("\n") + "\x1b[J");
   };
   board.onFrame = draw;
+  out.on("resize", draw);
   const edge = (b: number, holdMs: number) => {
     const t = time.now();
     board.edge(b, true, t);
@@ -51,14 +81,27 @@ export function runDeviceTerminal(): number {
   };
   out.write("\x1b[?1049h\x1b[?25l");
   if (stdin.isTTY) stdin.setRawMode(true);
+  const askQuit = () => {
+    const t = time.now();
+    askedAt = t;
+    time.schedule(() => {
+      if (askedAt === t) askedAt = null;
+      draw();
+    }, QUIT_CONFIRM_MS + 1);
+  };
   stdin.on("data", (d: Buffer) => {
     for (const k of d.toString()) {
+      const asked = askedAt;
+      askedAt = null;
       if (k === "z") edge(LEFT, 80);
       else if (k === "m") edge(RIGHT, 80);
       else if (k === "b") edge(MENU, 80);
       else if (k === "B") edge(MENU, 2500);
-      else if (k === "x" || k === "\u0003") quit();
+      else if (k === "x" && asked !== null && time.now() - asked <= QUIT_CONFIRM_MS) quit();
+      else if (k === "x") askQuit();
+      else if (k === "\u0003") quit();
     }
+    draw();
   });
   stdin.on("end", quit);
   startApp(board);

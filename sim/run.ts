@@ -2,8 +2,8 @@
 // with the clock jumping instead of sleeping. Optionally every wake-up comes late, to show that
 // lateness never changes a reading.
 
-import { Clock, newGame, defaultCallOptions, NEVER, parseControl, isParseError, type Output, type TimeControl } from "../firmware/core/index";
-import type { Script } from "./script";
+import { Clock, defaultCallOptions, NEVER, type Output } from "../firmware/core/index";
+import { setupGame, type Script } from "./script";
 
 export interface RunResult {
   clock: Clock;
@@ -11,16 +11,10 @@ export interface RunResult {
   endMs: number;
 }
 
-/** A placeholder until the script's own control line is applied (parseScript requires one). */
-function placeholder(): TimeControl {
-  const c = parseControl("1h");
-  if (isParseError(c)) throw new Error(c.error);
-  return c;
-}
-
-/** `lateMs(t)` says how late the wake-up due at t comes (0 = on time). */
-export function runScript(script: Script, graceMs: number, lateMs: ((t: number) => number) | null): RunResult {
-  const clock = new Clock(newGame(placeholder(), placeholder()), defaultCallOptions(), graceMs, 1 << 30);
+/** `lateMs(t)` says how late the wake-up due at t comes (0 = on time). `options`: the calls before
+ *  any `calls` line of the script (a voice pack's tradition). */
+export function runScript(script: Script, graceMs: number, lateMs: ((t: number) => number) | null, options = defaultCallOptions()): RunResult {
+  const clock = new Clock(setupGame(), options, graceMs, 1 << 30);
   const outputs: Output[] = [];
   const emit = (os: Output[]) => {
     for (const o of os) outputs.push(o);

@@ -2,8 +2,8 @@
 // Parsing is all-or-nothing: any bad line is reported with its number and nothing runs.
 
 import {
-  type Op, type CallOptions,
-  parseControl, parseDuration, isParseError, parseCallOptions, defaultCallOptions,
+  type Op, type CallOptions, type Game,
+  Clock, newGame, parseControl, parseDuration, isParseError, parseCallOptions, defaultCallOptions,
 } from "../firmware/core/index";
 import { parseOpWords, side } from "../firmware/commands";
 
@@ -38,18 +38,34 @@ export function parseTime(word: string): number | string {
 
 const SETUP = ["control", "handicap", "calls", "latelimit"];
 
+/** A game in set-up, its control a placeholder until the script's own control line is applied. */
+export function setupGame(): Game {
+  const c = parseControl("1h");
+  if (isParseError(c)) throw new Error(c.error);
+  return newGame(c, c);
+}
+
+/** The words of a control line after `control`: an optional side, then one spec. Every spec starts
+ *  with a digit, so a second word that does too is a spec written with a space. */
+function controlWords(w: string[]): { who: "black" | "white" | null; spec: string } | string {
+  const who = /^\d/.test(w[1] || "") ? null : side(w[1]);
+  if (who !== null && who !== "black" && who !== "white") return w.length === 1 ? "control SPEC, or control black|white SPEC" : who;
+  const spec = w.slice(who === null ? 1 : 2);
+  if (spec.length === 0) return "control SPEC, or control black|white SPEC";
+  if (spec.length > 1) return "a time control is written without spaces: '" + spec.join("") + "', not '" + spec.join(" ") + "'";
+  return { who: who, spec: spec[0] };
+}
+
 /** A set-up line (`control black 1h+5x60s`, `handicap 2`, `calls …`, `latelimit 15m`) as an
  *  operation; `calls` options build on `base`. Also what the terminal accepts before the start. */
 export function parseSetupWords(w: string[], base: CallOptions): Op | string {
   switch (w[0]) {
     case "control": {
-      if (w.length !== 2 && w.length !== 3) return "control SPEC, or control black|white SPEC";
-      const who = w.length === 3 ? side(w[1]) : null;
-      if (who !== null && who !== "black" && who !== "white") return who;
-      const spec = w[w.length - 1];
-      const c = parseControl(spec);
-      if (isParseError(c)) return "'" + spec + "': " + c.error + " at character " + (c.at + 1);
-      return { op: "control", side: who, control: c };
+      const cw = controlWords(w);
+      if (typeof cw === "string") return cw;
+      const c = parseControl(cw.spec);
+      if (isParseError(c)) return "'" + cw.spec + "': " + c.error + " at character " + (c.at + 1);
+      return { op: "control", side: cw.who, control: c };
     }
     case "handicap":
       if (w.length !== 2 || !/^\d$/.test(w[1])) return "handicap N: 0 for an even game, 2 to 9 stones";
@@ -67,6 +83,12 @@ export function parseSetupWords(w: string[], base: CallOptions): Op | string {
   return "unknown set-up command '" + (w[0] || "") + "'";
 }
 
+/** Why the core refuses a set-up operation, or null once it is applied to `trial`. */
+function refusal(trial: Clock, op: Op): string | null {
+  for (const o of trial.apply(op, 0)) if (o.kind === "refused") return o.reason;
+  return null;
+}
+
 export function parseScript(text: string): Script | ScriptError[] {
   const errors: ScriptError[] = [];
   const setup: Op[] = [];
@@ -74,6 +96,9 @@ export function parseScript(text: string): Script | ScriptError[] {
   let endMs = -1;
   let calls: CallOptions = defaultCallOptions();
   let hasControl = false;
+  // set-up lines are tried on a clock in set-up, so that what the core refuses (handicap 1) is a
+  // bad line too, in the core's own words
+  const trial = new Clock(setupGame(), calls, 0, 1);
   const lines = text.split("\n");
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
@@ -87,8 +112,9 @@ export function parseScript(text: string): Script | ScriptError[] {
     if (SETUP.indexOf(w[0]) >= 0) {
       if (events.length > 0) fail(w[0] + " is set up before the first 'at' line");
       const op = parseSetupWords(w, calls);
-      if (typeof op === "string") fail(op);
-      else {
+      const refused = typeof op === "string" ? op : refusal(trial, op);
+      if (refused !== null) fail(refused);
+      else if (typeof op !== "string") {
         if (op.op === "calls") calls = op.options;
         if (op.op === "control") hasControl = true;
         setup.push(op);
@@ -98,7 +124,8 @@ export function parseScript(text: string): Script | ScriptError[] {
     switch (w[0]) {
       case "at": {
         const t = parseTime(w[1] || "");
-        if (typeof t === "string") { fail(t); break; }
+        if (typeof t === "string") { fail(w.length === 1 ? "at T COMMAND: the time is missing" : t); break; }
+        if (w.length === 2) { fail("a command is missing after 'at " + w[1] + "' (press, start, pause, …)"); break; }
         const op = parseOpWords(w.slice(2));
         if (typeof op === "string") { fail(op); break; }
         const prev = events.length ? events[events.length - 1].tMs : 0;

@@ -78,7 +78,7 @@ function stage(c: TimeControl, r: Reading): string {
   }
   if (c.kind === "moves") {
     if (!r.overtime) return "main time, then " + c.moves + " moves/" + formatDuration(c.blockMs);
-    return "block: " + r.movesLeft + " move" + (r.movesLeft === 1 ? "" : "s") + " left";
+    return "block: " + plural(r.movesLeft, "move") + " left";
   }
   if (c.kind === "fischer") return "main time, +" + formatDuration(c.incrementMs) + " a move";
   if (c.kind === "bronstein") return "main time, delay " + formatDuration(c.delayMs);
@@ -117,7 +117,7 @@ function phaseText(v: ViewInput): string {
       return "SET-UP: " + name(starter) + "'s button [" + keyOfSide(v.keys, starter) + "] starts " + name(g.toMove) + "'s clock (or :start)";
     }
     case "running": return "RUNNING";
-    case "paused": return "PAUSED";
+    case "paused": return "PAUSED — :resume to go on";
     case "ended": return "GAME OVER";
     case "flagged": return "FLAG: " + name(g.flagged || g.toMove) + " is out of time";
   }
@@ -135,10 +135,10 @@ export function gloss(say: string): string {
     case "count": return n;
     case "byoyomi": return "开始读秒 (byoyomi)";
     case "timeout": return "超时判负 (time lost)";
-    case "periods": return "还剩" + n + "次 (" + n + " periods left)";
+    case "periods": return "还剩" + n + "次 (" + plural(n, "period") + " left)";
     case "mins": return "还剩" + n + "分钟 (" + n + " min left)";
     case "secs": return "还剩" + n + "秒 (" + n + " s left)";
-    case "moves": return "还剩" + n + "步 (" + n + " moves left)";
+    case "moves": return "还剩" + n + "步 (" + plural(n, "move") + " left)";
     default: return say;
   }
 }
@@ -157,8 +157,13 @@ export function outputText(o: Output): string {
   }
 }
 
+/** "1 period", "2 periods": a count with its noun. */
+function plural(n: number | string, noun: string): string {
+  return n + " " + noun + (Number(n) === 1 ? "" : "s");
+}
+
 function moves(n: number): string {
-  return n + (n === 1 ? " move" : " moves");
+  return plural(n, "move");
 }
 
 function pad(s: string, width: number): string {
@@ -174,7 +179,7 @@ export function view(v: ViewInput): string[] {
   out.push("");
   out.push("[" + v.keys.left + "] left = " + name(sideOfKey(v.keys, v.keys.left) || "black") + "'s button   [" +
     v.keys.right + "] right = " + name(sideOfKey(v.keys, v.keys.right) || "white") + "'s button");
-  out.push("space pause/resume   q query   : command   ? help   x quit");
+  out.push("space pause   :resume   q query   : command   ? help   x x quit");
   out.push("");
   const tail: string[] = [];
   if (v.message.length) tail.push("");

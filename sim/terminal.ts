@@ -13,11 +13,14 @@ const RECENT = 8;
 const GRACE_MS = 100;
 const REDRAW_MS = 1000;
 const SETUP_WORDS = ["control", "handicap", "latelimit", "calls"];
+/** x sits next to z, Black's button: quitting takes a second x within this long. */
+const QUIT_CONFIRM_MS = 2000;
+const QUIT_PROMPT = ["x again within 2 s quits (any other key goes on)"];
 
 const HELP = [
   "keys: the button keys end a move; before the start, the button of the",
-  "  side that does not move first starts the clock. space pause/resume,",
-  "  q query (16.2), ? help, x or Ctrl-C quit.",
+  "  side that does not move first starts the clock. space pauses; :resume",
+  "  goes on (the arbiter's), q query (16.2), ? help, x twice in 2 s quits.",
   ":command, Enter runs it, Esc cancels (the button keys wait meanwhile):",
   "  start  pause  resume  end  pass (22.5)  query [SIDE]  press SIDE",
   "  correct SIDE main|periods|block|movesleft|moves VALUE  (correct black main 5m)",
@@ -39,6 +42,9 @@ export class Session {
   message: string[] = [];
   input: string | null = null;
   done = false;
+  /** When x was pressed for the first time, waiting for the second; null if not. */
+  private quitAskedAt: number | null = null;
+  private cancelQuitTimer: () => void = () => {};
   /** The terminal's height in lines. */
   height = 40;
   /** Called with the lines to show after anything changes. */
@@ -96,14 +102,41 @@ export class Session {
   }
 
   private key(k: string, t: number): void {
+    const asked = this.quitAskedAt;
+    this.dropQuit();
     const side = sideOfKey(this.keys, k.toLowerCase());
     if (side) this.apply({ op: "press", side: side }, t);
-    else if (k === " ") this.apply({ op: this.clock.game.phase === "paused" ? "resume" : "pause" }, t);
+    else if (k === " ") this.pause(t);
     else if (k === "q") this.apply({ op: "query", side: null }, t);
     else if (k === ":") this.input = "";
     else if (k === "?") this.message = this.message === HELP ? [] : HELP;
-    else if (k === "x" || k === "\x03" || k === "\x04") this.quit();
+    else if (k === "x" && asked !== null && t - asked <= QUIT_CONFIRM_MS) this.quit();
+    else if (k === "x") this.askQuit(t);
+    else if (k === "\x03" || k === "\x04") this.quit();
     else if (k >= " ") this.message = ["'" + k + "' does nothing here: ? for help"];
+  }
+
+  /** Space only pauses: resuming is the arbiter's (on the device it takes the PIN), so it goes
+   *  through the command line. */
+  private pause(t: number): void {
+    if (this.clock.game.phase === "paused") this.message = ["paused: :resume to go on"];
+    else this.apply({ op: "pause" }, t);
+  }
+
+  /** The question goes away when its time is up, so that it never promises what x won't do. */
+  private askQuit(t: number): void {
+    this.quitAskedAt = t;
+    this.message = QUIT_PROMPT;
+    this.cancelQuitTimer = this.rt.time.schedule(() => {
+      this.dropQuit();
+      this.redraw();
+    }, QUIT_CONFIRM_MS + 1);
+  }
+
+  private dropQuit(): void {
+    this.cancelQuitTimer();
+    this.quitAskedAt = null;
+    if (this.message === QUIT_PROMPT) this.message = [];
   }
 
   private edit(k: string, t: number): void {
@@ -146,6 +179,7 @@ export class Session {
   quit(): void {
     if (this.done) return;
     const now = this.rt.time.now();
+    this.cancelQuitTimer();
     this.rt.stop();
     this.note(this.clock.advance(now));
     this.done = true;

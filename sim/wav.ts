@@ -1,7 +1,8 @@
 // The spoken calls of a game as one 8 kHz audio timeline (`--wav FILE`), played by the rules the
 // device follows with Waveform: each call starts at its instant t, at sample round(t·8); calls at
 // the same instant play one after another; whatever still plays when the next instant comes is cut
-// for it; nothing starts before its t.
+// for it; nothing starts before its t. The last instant's calls play to their end, even past the
+// end of the run: a loss on time falls on the last instant and is its most important call.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -47,18 +48,17 @@ export interface Placed {
 
 /** Where each clip of each call goes; calls are taken in time order (a late count the core lists
  *  first still plays at its own t), calls of one instant in the order the core made them. */
-export function place(outputs: Output[], pack: VoicePack, endMs: number): Placed[] {
+export function place(outputs: Output[], pack: VoicePack): Placed[] {
   const calls: { t: number; say: string }[] = [];
-  for (const o of outputs) if (o.kind === "call" && o.t >= 0 && o.t < endMs) calls.push({ t: o.t, say: o.say });
+  for (const o of outputs) if (o.kind === "call" && o.t >= 0) calls.push({ t: o.t, say: o.say });
   calls.sort((a, b) => a.t - b.t); // stable: same-instant calls keep their order
-  const total = sampleAt(endMs);
   const out: Placed[] = [];
   let i = 0;
   while (i < calls.length) {
     const t = calls[i].t;
     let j = i;
     while (j < calls.length && calls[j].t === t) j++;
-    const limit = j < calls.length ? sampleAt(calls[j].t) : total;
+    const limit = j < calls.length ? sampleAt(calls[j].t) : Infinity;
     let pos = sampleAt(t);
     for (let k = i; k < j; k++) {
       for (const name of pack.phrase(calls[k].say)) {
@@ -75,10 +75,14 @@ export function place(outputs: Output[], pack: VoicePack, endMs: number): Placed
   return out;
 }
 
-/** The calls among `outputs` as 8-bit unsigned samples at 8 kHz, from 0 to endMs. */
+/** The calls among `outputs` as 8-bit unsigned samples at 8 kHz, from 0 to endMs, or longer
+ *  where the last calls are still being said. */
 export function renderTimeline(outputs: Output[], pack: VoicePack, endMs: number): Uint8Array {
-  const samples = new Uint8Array(sampleAt(endMs)).fill(SILENCE);
-  for (const p of place(outputs, pack, endMs)) samples.set(pack.clips[p.clip].subarray(0, p.length), p.start);
+  const placed = place(outputs, pack);
+  let total = sampleAt(endMs);
+  for (const p of placed) total = Math.max(total, p.start + p.length);
+  const samples = new Uint8Array(total).fill(SILENCE);
+  for (const p of placed) samples.set(pack.clips[p.clip].subarray(0, p.length), p.start);
   return samples;
 }
 

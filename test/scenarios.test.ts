@@ -29,12 +29,18 @@ describe("the sim command", () => {
 
   it("reports every bad line with its number and runs nothing", () => {
     const f = join(mkdtempSync(join(tmpdir(), "clock-")), "bad.txt");
-    writeFileSync(f, "control 2h+5x60\nat 10 press blue\nat 5 press white\nhop\n");
+    writeFileSync(f, "control 2h+5x60\nat 10 press blue\nat 5 press white\nhop\nhandicap 1\ncontrol white 1h 30m\nlatelimit soon\ncalls timeout=maybe\nat 20\n");
     const r = spawnSync(tsx, [cli, "run", f], { encoding: "utf8" });
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toContain("bad.txt:1: '2h+5x60': expected a unit h, m or s after 60 at character 8");
     expect(r.stderr).toContain("bad.txt:2: expected black or white, not 'blue'");
     expect(r.stderr).toContain("bad.txt:4: unknown command 'hop'");
+    // values the clock would refuse are bad lines too, in the clock's words
+    expect(r.stderr).toContain("bad.txt:5: a handicap is 0 (even) or 2 to 9 stones");
+    expect(r.stderr).toContain("bad.txt:6: a time control is written without spaces: '1h30m', not '1h 30m'");
+    expect(r.stderr).toContain("bad.txt:7: latelimit DURATION");
+    expect(r.stderr).toContain("bad.txt:8: timeout: expected on or off");
+    expect(r.stderr).toContain("bad.txt:9: a command is missing after 'at 20'");
   });
 });

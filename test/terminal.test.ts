@@ -84,16 +84,24 @@ describe("terminal clock", () => {
     expect(screen(s)).toContain("refused press: it is white's move");
   });
 
-  it("shows PAUSED after space, and runs again after another", () => {
+  it("space pauses; a second space does not resume, it points to :resume, which does", () => {
     const { s, time } = session();
     s.feed("m");
     time.to(10000);
     s.feed(" ");
-    expect(screen(s)).toContain("PAUSED");
+    expect(screen(s)).toContain("PAUSED — :resume to go on");
     time.to(70000);
     expect(s.clock.reading("black", time.t).mainMs).toBe(7200000 - 10000);
     s.feed(" ");
+    expect(screen(s)).toContain("PAUSED");
+    expect(screen(s)).toContain("paused: :resume to go on");
+    time.to(80000);
+    expect(s.clock.reading("black", time.t).mainMs).toBe(7200000 - 10000);
+    s.feed(":resume\r");
     expect(screen(s)).toContain("RUNNING");
+    time.to(85000);
+    expect(s.clock.reading("black", time.t).mainMs).toBe(7200000 - 15000);
+    expect(screen(s)).toContain("space pause   :resume");
   });
 
   it("a call made at its instant appears in the view with its gloss", () => {
@@ -106,6 +114,8 @@ describe("terminal clock", () => {
     time.to(30000);
     expect(screen(s)).toContain("0:30.0  B  elapsed:30 — 30秒 (30 s)");
     expect(screen(s)).toContain("B  periods:2 — 还剩2次 (2 periods left)");
+    time.to(60000);
+    expect(screen(s)).toContain("B  periods:1 — 还剩1次 (1 period left)");
   });
 
   it("a malformed command line shows an error and changes no time", () => {
@@ -167,9 +177,29 @@ describe("terminal clock", () => {
     expect(showsTime(s, "0:00")).toBe(true);
   });
 
-  it("quitting prints both times", () => {
+  it("one x only asks: the game goes on, and the question goes away after 2 s", () => {
     const { s, time, quit } = session("1h");
     s.feed("m");
+    time.to(1000);
+    s.feed("x");
+    expect(quit.length).toBe(0);
+    expect(screen(s)).toContain("x again within 2 s quits");
+    time.to(3500);
+    expect(screen(s)).not.toContain("x again");
+    s.feed("x"); // too late for the first: asks again
+    expect(quit.length).toBe(0);
+    s.feed("z"); // any other key (here Black's button, next to x) cancels
+    expect(screen(s)).not.toContain("x again");
+    s.feed("x");
+    expect(quit.length).toBe(0);
+    expect(s.clock.game.phase).toBe("running");
+  });
+
+  it("x twice within 2 s quits and prints both times", () => {
+    const { s, time, quit } = session("1h");
+    s.feed("m");
+    time.to(60000);
+    s.feed("x");
     time.to(61500);
     s.feed("x");
     expect(quit.length).toBe(1);

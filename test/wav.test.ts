@@ -35,7 +35,7 @@ describe("placing calls on the timeline", () => {
   });
 
   it("two calls at the same instant are played back to back, in the order the core made them", () => {
-    const p = place([call(1000, "short"), call(1000, "ab")], pack, 3000);
+    const p = place([call(1000, "short"), call(1000, "ab")], pack);
     expect(p.map((x) => [x.clip, x.start, x.length, x.cut])).toEqual([
       ["s", 8000, 100, false],
       ["a", 8100, 500, false],
@@ -51,7 +51,7 @@ describe("placing calls on the timeline", () => {
   });
 
   it("a call of several clips cut by the next call drops the clips it had not reached", () => {
-    const p = place([call(0, "ab"), call(100, "short")], pack, 1000);
+    const p = place([call(0, "ab"), call(100, "short")], pack);
     expect(p.map((x) => [x.clip, x.start, x.length, x.cut])).toEqual([
       ["a", 0, 500, false],
       ["b", 500, 300, true],
@@ -59,9 +59,16 @@ describe("placing calls on the timeline", () => {
     ]);
   });
 
-  it("a late count the core lists first still plays at its own time; the end of the game cuts what is playing", () => {
-    const p = place([call(2000, "short"), call(1000, "ab"), { kind: "flag", t: 1500, side: "black" }], pack, 2005);
-    expect(p.map((x) => [x.say, x.start, x.length])).toEqual([["ab", 8000, 500], ["ab", 8500, 700], ["short", 16000, 40]]);
+  it("a late count the core lists first still plays at its own time", () => {
+    const p = place([call(2000, "short"), call(1000, "ab"), { kind: "flag", t: 1500, side: "black" }], pack);
+    expect(p.map((x) => [x.say, x.start, x.length])).toEqual([["ab", 8000, 500], ["ab", 8500, 700], ["short", 16000, 100]]);
+  });
+
+  it("the calls of the run's last instant are heard whole: the audio runs on past the end", () => {
+    const s = renderTimeline([call(1000, "short"), call(2000, "ab")], pack, 2000);
+    expect(s.length).toBe(16000 + 500 + 700);
+    expect(s.subarray(16000, 16500).every((v) => v === 180)).toBe(true);
+    expect(s.subarray(16500).every((v) => v === 200)).toBe(true);
   });
 
   it("never early, always on time, never two sounds at once (random calls)", () => {
@@ -70,7 +77,7 @@ describe("placing calls on the timeline", () => {
       fc.property(fc.array(fc.record({ t: fc.integer({ min: 0, max: 3000 }), say: fc.constantFrom(...says) }), { maxLength: 12 }), (cs) => {
         const outs = cs.map((c) => call(c.t, c.say));
         const endMs = 3500;
-        const p = place(outs, pack, endMs);
+        const p = place(outs, pack);
         const s = renderTimeline(outs, pack, endMs);
         const painted = new Uint8Array(s.length).fill(SILENCE);
         let prevEnd = 0;
@@ -87,6 +94,8 @@ describe("placing calls on the timeline", () => {
         // every call of the script is heard unless a later instant came first
         const instants = [...new Set(outs.map((o) => o.t))].sort((a, b) => a - b);
         for (const t of instants) expect(p.some((x) => x.t === t && x.start === sampleAt(t) && x.length > 0)).toBe(true);
+        // and the last instant is heard whole, even past the end
+        expect(p.filter((x) => x.t === instants[instants.length - 1] && x.cut)).toEqual([]);
       }),
       { numRuns: 300 },
     );
@@ -199,7 +208,7 @@ for (const info of PACKS) {
         }
 
         // nothing was cut in these games, and calls of one instant follow each other sample for sample
-        const placed = place(r.outputs, pack, r.endMs);
+        const placed = place(r.outputs, pack);
         expect(placed.filter((p) => p.cut)).toEqual([]);
         for (let i = 1; i < placed.length; i++) {
           const a = placed[i - 1];
@@ -214,7 +223,7 @@ for (const info of PACKS) {
       const script = parseScript(GAMES["a full last minute of a 60 s byoyomi"]);
       if (Array.isArray(script)) throw new Error(JSON.stringify(script));
       const r = runScript(script, 20, null);
-      const at61 = place(r.outputs, pack, r.endMs).filter((p) => p.t === 61000);
+      const at61 = place(r.outputs, pack).filter((p) => p.t === 61000);
       expect(at61.map((p) => p.say)).toEqual([...pack.phrase("count:10").map(() => "count:10"), ...pack.phrase("timeout").map(() => "timeout")]);
       expect(at61[0].start).toBe(61000 * 8);
       const wav = renderWav(r.outputs, pack, r.endMs);
@@ -222,3 +231,32 @@ for (const info of PACKS) {
     });
   });
 }
+
+describe("a run that ends on a call", () => {
+  const pack = loadPack("zh");
+  const render = (text: string) => {
+    const script = parseScript(text);
+    if (Array.isArray(script)) throw new Error(JSON.stringify(script));
+    const r = runScript(script, 20, null);
+    return { r: r, wav: renderWav(r.outputs, pack, r.endMs) };
+  };
+  const clipsOf = (say: string) => pack.phrase(say).map((c) => pack.clips[c]);
+  const concat = (cs: Uint8Array[]) => Buffer.concat(cs.map((c) => Buffer.from(c)));
+
+  it("the final 10 and the call of time lost at the run's last instant are in the WAV, whole", () => {
+    const { wav } = render("control 1x60s\nat 0 press white\nrun 60");
+    const said = concat([...clipsOf("count:10"), ...clipsOf("timeout")]);
+    const from = 44 + 60000 * 8;
+    expect(wav.length - 44).toBeGreaterThanOrEqual(60000 * 8 + said.length);
+    expect(Buffer.compare(Buffer.from(wav.subarray(from, from + said.length)), said)).toBe(0);
+  });
+
+  it("a script with no run line still holds the calls of its last event", () => {
+    const { r, wav } = render("control 5x60s\nat 0 press white");
+    const at0 = r.outputs.filter((o) => o.kind === "call").map((o) => (o as Call).say);
+    expect(at0.length).toBeGreaterThan(0);
+    const said = concat(at0.flatMap(clipsOf));
+    expect(wav.length - 44).toBeGreaterThanOrEqual(said.length);
+    expect(Buffer.compare(Buffer.from(wav.subarray(44, 44 + said.length)), said)).toBe(0);
+  });
+});

@@ -1,0 +1,99 @@
+// The sim command's flags and outputs as a user meets them: flags that do not apply are errors,
+// --voice brings its pack's counting tradition into the audio, --device refuses a terminal too small.
+
+import { describe, it, expect } from "vitest";
+import { writeFileSync, readFileSync, mkdtempSync } from "node:fs";
+import { join } from "node:path";
+import { tmpdir } from "node:os";
+import { spawnSync } from "node:child_process";
+import { loadPack } from "../sim/wav";
+import { sizeProblem, deviceScreen, NEED_COLUMNS, NEED_ROWS } from "../sim/device-term";
+import { newFrame } from "../firmware/gfx/frame";
+
+const tsx = join(__dirname, "..", "node_modules", ".bin", "tsx");
+const cli = join(__dirname, "..", "sim", "cli.ts");
+const dir = mkdtempSync(join(tmpdir(), "sim-cli-"));
+
+function file(name: string, text: string): string {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+function sim(...args: string[]) {
+  return spawnSync(tsx, [cli, ...args], { encoding: "utf8", input: "" });
+}
+
+/** A last period run out on the last instant of the run. */
+const LOSS = "control 1x60s\nat 0 press white\nrun 60\n";
+
+describe("flags that do not apply are refused, naming the flag", () => {
+  const script = file("loss.txt", LOSS);
+  const cases: [string[], string][] = [
+    [["--voice", "de"], "--voice does not apply to the interactive clock"],
+    [["--wav", join(dir, "x.wav")], "--wav does not apply to the interactive clock"],
+    [["--log"], "--log does not apply to the interactive clock"],
+    [["--device", "--control", "90m"], "--control does not apply to --device"],
+    [["run", script, "--control", "90m"], "--control does not apply to 'run FILE'"],
+    [["run", script, "--device"], "--device does not apply to 'run FILE'"],
+  ];
+  it.each(cases)("%j", (args, said) => {
+    const r = sim(...args);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(said);
+    expect(r.stdout).toBe("");
+  });
+});
+
+describe("--wav and --voice", () => {
+  const wavOf = (voice: string, text: string) => {
+    const out = join(dir, voice + "-" + text.length + ".wav");
+    const r = sim("run", file("s" + text.length + ".txt", text), "--wav", out, "--voice", voice);
+    expect(r.status, r.stderr).toBe(0);
+    return { transcript: r.stdout, wav: readFileSync(out) }; // samples: the data chunk's size, at byte 40
+  };
+  const samples = (pack: string, say: string[]) => {
+    const p = loadPack(pack);
+    return say.flatMap((s) => p.phrase(s)).reduce((n, c) => n + p.clips[c].length, 0);
+  };
+
+  it("zh: the final 10 and the call of time lost on the run's last instant are heard to their end", () => {
+    const { transcript, wav } = wavOf("zh", LOSS);
+    expect(transcript).toContain('{"t":60.000,"side":"black","say":"timeout"}');
+    expect(wav.readUInt32LE(40)).toBe(60000 * 8 + samples("zh", ["count:10", "timeout"]));
+  });
+
+  it("ja counts as the Nihon Ki-in does: nothing after the final 10", () => {
+    const { transcript, wav } = wavOf("ja", LOSS);
+    expect(transcript).toContain('{"t":60.000,"side":"black","say":"count:10"}');
+    expect(transcript).not.toContain("timeout");
+    expect(wav.readUInt32LE(40)).toBe(60000 * 8 + samples("ja", ["count:10"]));
+  });
+
+  it("ja with the script's own calls line follows the script", () => {
+    const { transcript, wav } = wavOf("ja", "control 1x60s\ncalls timeout=on\nat 0 press white\nrun 60\n");
+    expect(transcript).toContain('{"t":60.000,"side":"black","say":"timeout"}');
+    expect(wav.readUInt32LE(40)).toBe(60000 * 8 + samples("ja", ["count:10", "timeout"]));
+  });
+});
+
+describe("--device in the terminal", () => {
+  it("needs 130 columns and 36 rows, and says so", () => {
+    expect(NEED_COLUMNS).toBe(130);
+    expect(sizeProblem(129, 50)).toContain("at least 130 columns and 36 rows (this one has 129 × 50)");
+    expect(sizeProblem(200, 35)).toContain("this one has 200 × 35");
+    expect(sizeProblem(130, 36)).toBeNull();
+  });
+
+  it("a terminal of the size it accepts holds the whole screen", () => {
+    const played = [1, 2, 3, 4, 5, 6].map((i) => ({ t: i * 1000, clips: ["zh/" + i] }));
+    for (let rows = NEED_ROWS; rows < NEED_ROWS + 8; rows++) {
+      const lines = deviceScreen(newFrame(), played, rows, false);
+      expect(lines.length).toBeLessThanOrEqual(rows);
+      for (const l of lines) expect([...l].length).toBeLessThanOrEqual(NEED_COLUMNS);
+      expect(lines.join("\n")).toContain("x x: quit");
+    }
+    expect(deviceScreen(newFrame(), played, 50, false).slice(-1)[0]).toBe("6.000  zh/6");
+    expect(deviceScreen(newFrame(), played, 50, true).join("\n")).toContain("x again within 2 s quits");
+  });
+});
