@@ -25,11 +25,9 @@ const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
 const LOW_BATTERY = 15;
-const LEAD_MS = 50;
-const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash // wake this early before a call and give the speaker its exact start time
+const LEAD_MS = 50; // wake this early before a call and give the speaker its exact start time
+const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash
 const SETTINGS = "clock.set";
-const NOT_SAVED = "! NOT SAVED";
-const LATE_LOST = " LATE: LOST";
 const PIN_TRIES = 3;
 const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
 
@@ -51,8 +49,11 @@ export class App {
   messageUntil = 0;
   /** Peripheral faults, for the console. */
   faults: string[] = [];
-  /** What the face keeps showing while it lasts: a fault that endangers the game, or a forfeit. */
-  alert = "";
+  /** What the face keeps showing while it lasts (alertText): a record not saved, a side lost by
+   *  lateness ("B", "W" or "B+W", 22.1 and 22.3), the voice pack missing from the board. */
+  private notSaved = false;
+  private lateLost = "";
+  private noVoice = "";
   /** Wrong PINs in a row (menu and console together), and until when PIN entry is refused. */
   private wrongPins = 0;
   private pinBlockedUntil = 0;
@@ -181,7 +182,7 @@ export class App {
     this.settings = s;
     if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
     this.board.setVolume(s.volume);
-    if (this.alert.indexOf("! NO VOICE") === 0) this.alert = ""; // the next call finds out again
+    this.noVoice = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
   }
 
@@ -205,7 +206,8 @@ export class App {
     this.seq = 0;
     this.armed = false;
     this.unlocked = false;
-    this.alert = "";
+    this.notSaved = false;
+    this.lateLost = "";
     this.clock = this.freshClock();
   }
 
@@ -226,7 +228,7 @@ export class App {
     if (g !== before) this.persist(before);
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter menu
     if (g.phase === "running" && before.phase !== "running") this.unlocked = false;
-    if (g.phase === "ended" && this.alert.indexOf(LATE_LOST) > 0) this.alert = ""; // the arbiter has acted on it
+    if (g.phase === "ended") this.lateLost = ""; // the arbiter has acted on it
     return refused;
   }
 
@@ -242,10 +244,9 @@ export class App {
       ok = store.append(gameRecord(g));
     }
     this.seq++;
-    if (!store.append(stateRecord(g, this.seq)) || !ok) {
-      this.fault("record not saved");
-      this.alert = NOT_SAVED; // a power cut now would lose the game: the arbiter must know
-    } else if (this.alert === NOT_SAVED) this.alert = "";
+    // a power cut while a record is missing would lose the game: the arbiter must know
+    this.notSaved = !store.append(stateRecord(g, this.seq)) || !ok;
+    if (this.notSaved) this.fault("record not saved");
   }
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
@@ -265,8 +266,7 @@ export class App {
       } else if (o.kind === "notice") {
         // 22.1: the absent side has lost; it stays on the face until the arbiter ends the game
         const who = o.side === "black" ? "B" : "W";
-        const other = this.alert.indexOf(LATE_LOST) > 0 && this.alert.charAt(0) !== who; // 22.3: both
-        this.alert = (other ? "B+W" : who) + LATE_LOST;
+        this.lateLost = this.lateLost && this.lateLost !== who ? "B+W" : who; // 22.3: both may lose
       }
     }
     if (clips.length) this.play(clips, at);
@@ -278,7 +278,7 @@ export class App {
     if (err) {
       this.fault("sound: " + err);
       // a missing clip was beeped instead: the voice pack is not on the board
-      if (err.indexOf("clip missing") >= 0) this.alert = this.alert || "! NO VOICE " + this.settings.lang;
+      if (err.indexOf("clip missing") >= 0) this.noVoice = this.settings.lang;
       else this.say("NO SOUND", t);
     }
   }
@@ -316,7 +316,7 @@ export class App {
     clearFrame(f);
     const battery = this.board.battery();
     if (this.menu) drawMenu(f, this.menu, this.settings, this.clock.game);
-    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alert || this.idleText() }));
+    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alertText() || this.idleText() }));
     const err = this.board.draw(f);
     if (err) this.fault("display: " + err);
     const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
@@ -329,6 +329,13 @@ export class App {
       return;
     }
     this.board.wakeAt(Math.max(next, now), () => this.wake());
+  }
+
+  /** The most serious of what must stay on the face. */
+  private alertText(): string {
+    if (this.notSaved) return "! NOT SAVED";
+    if (this.lateLost) return this.lateLost + " LATE: LOST";
+    return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 
   private idleText(): string {

@@ -268,6 +268,20 @@ describe("the device app", () => {
     expect(faceShows(d, "")).toBe(true);
   });
 
+  it("both players late past the limit: the face says both have lost (22.3)", () => {
+    const store = new MemoryStore();
+    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
+    const d = device("1h", store);
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    c.unlock("0000");
+    expect(c.op("absent black")).toBe("ok: absent black");
+    expect(c.op("absent white")).toBe("ok: absent white");
+    expect(c.op("start")).toBe("ok: start");
+    d.at(2000 + 15 * 60000);
+    expect(faceShows(d, "B+W LATE: LOST")).toBe(true);
+  });
+
   it("a record that could not be saved stays on the face until one is saved again", () => {
     const d = device();
     d.ready(1000);
