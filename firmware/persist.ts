@@ -102,7 +102,8 @@ export function restore(records: string[], nowMs: number): { game: Game; seq: nu
       g.whiteAbsent = (parseInt(w[6], 10) & 2) !== 0;
       g.black = black;
       g.white = white;
-      g.startedAt = nowMs;
+      // the game had run for the time both sides used: lateness (22.1) still counts from its start
+      g.startedAt = nowMs - (black.usedMs + white.usedMs + g.turnMs);
       g.flagAt = nowMs;
       g.runSince = nowMs;
       g.lastT = nowMs;

@@ -121,6 +121,31 @@ describe("the device app", () => {
     expect(again.app.clock.reading("white", 0)).toMatchObject({ mainMs: 57000, moves: 1 });
   });
 
+  it("after a power cut an absent player's lateness still counts from the start (22.1)", () => {
+    const store = new MemoryStore();
+    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
+    const d = device("1h", store);
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000); // Black's clock runs, Black is not there
+    c.unlock("0000");
+    c.op("absent black");
+    d.at(2000 + 10 * 60000);
+    expect(c.op("pause")).toBe("ok: pause"); // the arbiter stops the clock 10 min in
+    d.at(2000 + 11 * 60000); // and the power is lost
+    const again = device("1h", d.store, new VirtualTime());
+    const c2 = makeConsole(again.app);
+    c2.unlock("0000");
+    expect(c2.op("resume")).toBe("ok: resume");
+    again.at(4 * 60000); // 14 min of the game's time since its start
+    c2.unlock("0000");
+    expect(c2.op("arrive black")).toBe("ok: arrive black");
+    // 14 min late by the clock's records, charged twice: 28 min off Black's hour
+    expect(again.app.clock.reading("black", again.time.now()).mainMs).toBe(3600000 - 2 * 14 * 60000);
+    again.at(20 * 60000);
+    expect(faceShows(again, "")).toBe(true); // within the limit: no forfeit
+  });
+
   it("a loss on time in the last period can still become a pass (22.5) after a power cut", () => {
     const d = device("1x30s");
     d.ready(1000);

@@ -148,7 +148,7 @@ export class Clock {
   private notices(from: number, to: number, out: Output[]): void {
     const g = this.game;
     // a flag does not end the other side's lateness: both may lose (22.3, 直至判双方负)
-    if (g.startedAt < 0 || g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return;
+    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return;
     const at = G.forfeitAt(g);
     if (at <= from || at > to) return;
     const sides: Side[] = ["black", "white"];
@@ -173,7 +173,7 @@ export class Clock {
       if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
       next = Math.min(next, G.flagTime(g));
     }
-    if (g.startedAt >= 0 && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
+    if (g.phase !== "setup" && g.phase !== "ended" && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
       const at = G.forfeitAt(g);
       if (at > this.cursor && at < next) next = at;
     }

@@ -27,6 +27,7 @@ export interface Game {
   /** The flag fell because the side's own time ran out on its move, the one loss 22.5 may turn
    *  into a pass; false after a deduction, a correction or a rescale. */
   timedOut: boolean;
+  /** When the game started (any number once it has: a restored game's may lie before this boot). */
   startedAt: number;
   /** Lateness (22.1–22.4): sides marked absent at the start, and the forfeit limit (0 = none). */
   blackAbsent: boolean;
