@@ -110,7 +110,7 @@ describe("the voice packs on disk", () => {
       }
     });
 
-    it(info.id + " (" + kb(m.totalBytes) + "): fits the Storage budget of 200 KB beside the firmware and the game log", () => {
+    it(info.id + " (" + kb(m.totalBytes) + "): fits the Storage left for clips (" + kb(CLIP_BUDGET) + ") beside the program and the game records", () => {
       console.log("voice pack " + info.id + ": " + Object.keys(m.clips).length + " clips, " + m.totalBytes + " bytes (" + kb(m.totalBytes) + "), longest number clip " + longest + " ms");
       expect(m.totalBytes).toBeLessThanOrEqual(CLIP_BUDGET);
     });
