@@ -279,7 +279,11 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
       if (["**=", "||=", "&&=", "??="].includes(n.operator)) at(n, "assignment operator " + n.operator);
       if (n.left.type === "MemberExpression" && propName(n.left) === "length") at(n, "assigning .length throws on Espruino arrays");
     },
-    Literal: (n) => n.bigint !== undefined && at(n, "BigInt literal"),
+    Literal: (n) => {
+      if (n.bigint !== undefined) at(n, "BigInt literal");
+      const why = n.regex ? regexProblem(n.regex.pattern, n.regex.flags) : null;
+      if (why) at(n, "regular expression /" + n.regex!.pattern + "/: " + why);
+    },
     Property: (n) => n.computed && at(n, "computed object key {[k]: v}"),
     MethodDefinition: (n) => n.computed && at(n, "computed class member name"),
     Class: (n) => {
@@ -306,6 +310,39 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
   hoisting(ast, at);
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return problems.filter((p, i) => i === 0 || p.line !== problems[i - 1].line || p.column !== problems[i - 1].column || p.message !== problems[i - 1].message);
+}
+
+/**
+ * What in a regular expression Espruino's small matcher (src/jswrap_regexp.c) gets wrong, or null.
+ * It knows characters, classes, escapes, `.`, `^`, `$`, `*` and `+` after one character, capture
+ * groups, and `|` between whole alternatives; `?`, `{n,m}`, a quantified group or a `|` inside a
+ * group silently fail to match (checked on Espruino 2v29), and only the flags g and i exist.
+ */
+export function regexProblem(pattern: string, flags: string): string | null {
+  if (/[^gi]/.test(flags)) return "flags other than g and i";
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charAt(i);
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      continue;
+    }
+    if (c === "[") inClass = true;
+    else if (c === "?") return "? (optional, lazy or (?…)) is not supported";
+    else if (c === "{") return "{n,m} counts are not supported";
+    else if (c === "(") depth++;
+    else if (c === ")") {
+      depth--;
+      const next = pattern.charAt(i + 1);
+      if (next === "*" || next === "+") return "a quantified group is not supported";
+    } else if (c === "|" && depth > 0) return "| inside a group splits the whole expression";
+  }
+  return null;
 }
 
 /** `a.b` or `a["b"]` → "b"; any other computed access → null. */

@@ -90,14 +90,17 @@ export function restore(records: string[], nowMs: number): { game: Game; seq: nu
       const black = readSide(w, 7);
       const white = readSide(w, 14);
       const phase = w[3];
-      const flag = /^(-|black|white)(\+?)$/.exec(w[5]);
-      if (!black || !white || !flag || PHASES.indexOf(phase) < 0 || (w[2] !== "black" && w[2] !== "white")) { skipped++; continue; }
+      // "black", "black+", … ("+": flagged on the move); by hand: Espruino's RegExp has no ?
+      const timedOut = w[5].charAt(w[5].length - 1) === "+";
+      const flagged = timedOut ? w[5].slice(0, -1) : w[5];
+      const flagOk = flagged === "-" ? !timedOut : flagged === "black" || flagged === "white";
+      if (!black || !white || !flagOk || PHASES.indexOf(phase) < 0 || (w[2] !== "black" && w[2] !== "white")) { skipped++; continue; }
       const g: Game = Object.assign({}, game);
       g.toMove = w[2] as Side;
       g.phase = phase === "running" ? "paused" : (phase as Game["phase"]);
       g.turnMs = num(w[4]);
-      g.flagged = flag[1] === "-" ? null : (flag[1] as Side);
-      g.timedOut = flag[2] === "+";
+      g.flagged = flagged === "-" ? null : (flagged as Side);
+      g.timedOut = timedOut;
       g.blackAbsent = (parseInt(w[6], 10) & 1) !== 0;
       g.whiteAbsent = (parseInt(w[6], 10) & 2) !== 0;
       g.black = black;

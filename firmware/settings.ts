@@ -110,7 +110,7 @@ export function decodeSettings(text: string | null): { settings: Settings; error
   else bad.push("tradition");
   if (isWhole(o.volume, 0, 10)) s.volume = o.volume as number;
   else bad.push("volume");
-  if (typeof o.pin === "string" && /^[0-9]{4}$/.test(o.pin)) s.pin = o.pin;
+  if (typeof o.pin === "string" && o.pin.length === 4 && /^[0-9]+$/.test(o.pin)) s.pin = o.pin; // no {4} on Espruino
   else bad.push("pin");
   if (isWhole(o.lateLimitMs, 0, MAX_LATE_MS)) s.lateLimitMs = o.lateLimitMs as number;
   else bad.push("lateLimitMs");

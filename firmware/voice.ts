@@ -170,7 +170,8 @@ export function clipsFor(pack: string, say: string): string[] {
   const key = colon < 0 ? say : say.slice(0, colon);
   const arg = colon < 0 ? "" : say.slice(colon + 1);
   const bare = key === "used" || key === "byoyomi" || key === "timeout";
-  if (bare !== (colon < 0) || (colon >= 0 && !/^\d{1,6}$/.test(arg))) return [];
+  // Espruino's RegExp has no {1,6}: the length is checked on its own
+  if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
   const n = colon < 0 ? 0 : parseInt(arg, 10);
   if (pack === "zh") return zhClips(key, n);
   if (pack === "en") return enClips(key, n);

@@ -4,6 +4,18 @@ import { buildFirmware, bundle, checkEspruino, privateProps, EXTERNALS } from ".
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
 
+describe("regular expressions Espruino's matcher gets wrong", () => {
+  it("refuses ?, {n,m}, quantified groups, | inside a group and unknown flags, and passes what it runs", () => {
+    expect(messages("/^ab?$/.test(x);")[0]).toMatch(/\?/);
+    expect(messages("/^\\d{1,6}$/.test(x);")[0]).toMatch(/\{n,m\}/);
+    expect(messages("/^(?:ab)+$/.test(x);")[0]).toMatch(/\?/);
+    expect(messages("/^(ab)+$/.test(x);")[0]).toMatch(/quantified group/);
+    expect(messages("/^(-|black|white)$/.test(x);")[0]).toMatch(/\| inside a group/);
+    expect(messages("/a/m.test(x);")[0]).toMatch(/flags/);
+    expect(messages("/^clock\\.log[0-9]+$/.test(x); /^ +/.test(x); /\\r/g.test(x); /a|b/i.test(x); /^[?{|]+$/.test(x); /\\?/.test(x);")).toEqual([]);
+  });
+});
+
 describe("the firmware bundle", () => {
   // Its size is a benchmark figure (npm run bench), against the 24 KB target, not a test.
   it("passes the Espruino check and is written to dist/clock.js", async () => {

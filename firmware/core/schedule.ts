@@ -53,16 +53,19 @@ function parsePeriodCalls(v: string): PeriodCalls | string {
   if (v === "-") return pc;
   const parts = v.split(",");
   for (let i = 0; i < parts.length; i++) {
-    const m = /^(\d+)(?:-(\d+))?$/.exec(parts[i]);
-    if (!m) return "'" + parts[i] + "' is neither a second (30) nor a count (51-60)";
-    const a = parseInt(m[1], 10);
+    // a second (30) or a count (51-60); Espruino's RegExp has no ? or (?:), so split on the dash
+    const ab = parts[i].split("-");
+    if (ab.length > 2 || !/^\d+$/.test(ab[0]) || (ab.length === 2 && !/^\d+$/.test(ab[1]))) {
+      return "'" + parts[i] + "' is neither a second (30) nor a count (51-60)";
+    }
+    const a = parseInt(ab[0], 10);
     if (a < 1) return "calls start at 1 s";
-    if (m[2] === undefined) {
+    if (ab.length === 1) {
       if (pc.countN > 0) return "elapsed calls go before the count";
       pc.elapsedSec.push(a);
       continue;
     }
-    const b = parseInt(m[2], 10);
+    const b = parseInt(ab[1], 10);
     if (b < a || b - a >= 60) return "a count runs from a lower to a higher second, at most 60 numbers";
     if (pc.countN > 0 || i !== parts.length - 1) return "only one count, at the end";
     pc.countFromSec = a;
