@@ -226,8 +226,12 @@ export class App {
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
     if (g !== before) this.persist(before);
-    // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter menu
-    if (g.phase === "running" && before.phase !== "running") this.unlocked = false;
+    // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
+    // menu; a menu left open (the console resumed or started the game) closes with it
+    if (g.phase === "running" && before.phase !== "running") {
+      this.unlocked = false;
+      this.menu = null;
+    }
     if (g.phase === "ended") this.lateLost = ""; // the arbiter has acted on it
     return refused;
   }

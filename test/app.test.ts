@@ -206,6 +206,23 @@ describe("the device app", () => {
     expect(c.op("pause")).toBe("error: a game is on: clock.unlock(PIN) first");
   });
 
+  it("a menu left open closes when the console resumes play, and its unlock does not come back", () => {
+    const d = device();
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    d.hold(5000);
+    d.hold(8000);
+    for (let i = 0; i < 4; i++) d.tap(MENU, 11000 + 300 * i); // the arbiter's menu, unlocked
+    expect(d.app.menu!.screen).toBe("list");
+    c.unlock("0000");
+    expect(c.op("resume")).toBe("ok: resume");
+    expect(d.app.menu).toBeNull();
+    d.tap(LEFT, 14000); // Black's move, not a menu key
+    expect(d.app.clock.game.black.moves).toBe(1);
+    expect(d.app.unlocked).toBe(false);
+  });
+
   it("three wrong PINs in a row refuse every PIN for a minute, the right one too", () => {
     const d = device();
     const c = makeConsole(d.app);

@@ -25,7 +25,7 @@ export interface Game {
   flagged: Side | null;
   flagAt: number;
   /** The flag fell because the side's own time ran out on its move, the one loss 22.5 may turn
-   *  into a pass; false after a deduction, a correction or a rescale. */
+   *  into a pass; false when a deduction or a rescale made it fall. */
   timedOut: boolean;
   /** When the game started (any number once it has: a restored game's may lie before this boot). */
   startedAt: number;
@@ -292,7 +292,7 @@ function adjust(n: Game, side: Side, deltaMs: number): void {
   s.usedMs -= back;
   // given back in the reverse order of use: whole byoyomi periods first, the rest as main time
   if (c.kind === "byoyomi") {
-    const k = Math.min(c.periods - s.periodsLeft, Math.floor(back / c.periodMs));
+    const k = Math.max(0, Math.min(c.periods - s.periodsLeft, Math.floor(back / c.periodMs))); // a correction may have given more
     s.periodsLeft += k;
     back -= k * c.periodMs;
   }
