@@ -8,7 +8,7 @@
 
 import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
 import {
-  Clock, newGame, parseControl, isParseError, defaultCallOptions,
+  Clock, newGame, parseControl, isParseError, defaultCallOptions, forfeitAt,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
@@ -81,6 +81,11 @@ export class App {
       this.armed = true;
       this.say("restored: paused", now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
+      const g = back.game;
+      if (g.lateLimitMs > 0 && now >= forfeitAt(g)) {
+        // a side still absent past the limit had lost before the power cut (its notice is in the past)
+        this.lateLost = g.blackAbsent && g.whiteAbsent ? "B+W" : g.blackAbsent ? "B" : g.whiteAbsent ? "W" : "";
+      }
     }
   }
 
@@ -247,9 +252,14 @@ export class App {
       this.seq = 0;
       ok = store.append(gameRecord(g));
     }
+    this.record(g.lastT, ok);
+  }
+
+  /** Appends the game as of t. `ok`: what was written before it for the same change succeeded. */
+  private record(t: number, ok: boolean): void {
     this.seq++;
     // a power cut while a record is missing would lose the game: the arbiter must know
-    this.notSaved = !store.append(stateRecord(g, this.seq)) || !ok;
+    this.notSaved = !this.board.store.append(stateRecord(this.clock.game, this.seq, t)) || !ok;
     if (this.notSaved) this.fault("record not saved");
   }
 
@@ -271,6 +281,7 @@ export class App {
         // 22.1: the absent side has lost; it stays on the face until the arbiter ends the game
         const who = o.side === "black" ? "B" : "W";
         this.lateLost = this.lateLost && this.lateLost !== who ? "B+W" : who; // 22.3: both may lose
+        this.record(o.t, true); // the lateness as of now survives a power cut (the absent side never presses)
       }
     }
     if (clips.length) this.play(clips, at);

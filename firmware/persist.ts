@@ -40,10 +40,11 @@ export function gameRecord(g: Game): string {
   return seal(["G", formatControl(g.blackControl), formatControl(g.whiteControl), g.handicap, g.lateLimitMs.toString(36)].join(" "));
 }
 
-export function stateRecord(g: Game, seq: number): string {
+/** The game as of t: the turn's elapsed time then is kept (a flagged turn's whole time, so the
+ *  restored side still reads as out of time; a running one's, for a record made mid-turn). */
+export function stateRecord(g: Game, seq: number, t: number): string {
   const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0);
-  // a flagged turn keeps its whole elapsed time, so the restored side still reads as out of time
-  const e = g.phase === "flagged" ? turnElapsed(g, g.flagAt) : g.turnMs;
+  const e = turnElapsed(g, t);
   // "+": the flag fell on the move, so a 22.5 pass may still be asked for after a power cut
   const flag = g.flagged ? g.flagged + (g.timedOut ? "+" : "") : "-";
   return seal(["S", seq.toString(36), g.toMove, g.phase, e.toString(36), flag, absent, sideFields(g.black), sideFields(g.white)].join(" "));

@@ -146,6 +146,27 @@ describe("the device app", () => {
     expect(faceShows(again, "")).toBe(true); // within the limit: no forfeit
   });
 
+  it("a lateness forfeit survives a power cut, though the absent player never pressed", () => {
+    const store = new MemoryStore();
+    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
+    const d = device("1h", store);
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    c.unlock("0000");
+    c.op("absent white");
+    c.op("start"); // Black's clock: Black is there
+    c.lock();
+    d.tap(LEFT, 60000); // Black moves; White's clock runs, White still away
+    d.at(17 * 60000);
+    expect(faceShows(d, "W LATE: LOST")).toBe(true);
+    const again = device("1h", d.store, new VirtualTime()); // the power was cut
+    again.at(5000); // after "restored: paused"
+    expect(faceShows(again, "W LATE: LOST")).toBe(true);
+    const c2 = makeConsole(again.app);
+    c2.unlock("0000");
+    expect(c2.op("arrive white")).toBe("refused: white is past the lateness limit and has lost the game (22.1)");
+  });
+
   it("a loss on time in the last period can still become a pass (22.5) after a power cut", () => {
     const d = device("1x30s");
     d.ready(1000);
