@@ -155,7 +155,7 @@ export class App {
 
   /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
   private openArbiter(t: number): void {
-    if (!this.unlocked && t < this.pinBlockedUntil) return this.say("PIN blocked: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s", t);
+    if (!this.unlocked && t < this.pinBlockedUntil) return this.say(this.blockedText(t), t);
     this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
   }
 
@@ -174,6 +174,10 @@ export class App {
     this.menu = r.menu;
     this.unlocked = r.unlocked;
     if (r.message) this.say(r.message, t);
+    if (this.menu && (this.menu.screen === "pin" || this.menu.screen === "oldpin") && t < this.pinBlockedUntil) {
+      this.menu = null; // the app's count (menu and console together) has blocked PIN entry
+      this.say(this.blockedText(t), t);
+    }
     if (r.settings !== this.settings) this.changeSettings(r.settings);
     for (const op of r.ops) {
       const why = this.apply(op, t);
@@ -189,6 +193,10 @@ export class App {
     this.board.setVolume(s.volume);
     this.noVoice = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
+  }
+
+  private blockedText(t: number): string {
+    return "PIN blocked: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s";
   }
 
   /** A PIN entered on the menu or the console: null if right, else why not. After PIN_TRIES wrong

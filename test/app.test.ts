@@ -296,6 +296,23 @@ describe("the device app", () => {
     expect(d.app.menu!.vals[0]).toBe(41); // nothing more once let go
   });
 
+  it("wrong PINs on the console and the menu count together: the menu closes when entry is blocked", () => {
+    const d = device();
+    const c = makeConsole(d.app);
+    d.ready(1000);
+    d.tap(RIGHT, 2000);
+    c.unlock("1111");
+    c.unlock("2222");
+    d.hold(5000);
+    d.hold(8000);
+    for (let i = 0; i < 4; i++) {
+      d.tap(RIGHT, 11000 + 400 * i);
+      d.tap(MENU, 11200 + 400 * i);
+    }
+    expect(d.app.menu).toBeNull();
+    expect(faceShows(d, "PIN blocked: wait 60 s")).toBe(true);
+  });
+
   it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {
     const d = device();
     const c = makeConsole(d.app);
