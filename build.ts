@@ -308,6 +308,7 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
 
   loopClosures(ast, at);
   hoisting(ast, at);
+  arrowThis(ast, at);
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
   return problems.filter((p, i) => i === 0 || p.line !== problems[i - 1].line || p.column !== problems[i - 1].column || p.message !== problems[i - 1].message);
 }
@@ -400,6 +401,23 @@ function loopClosures(ast: acorn.Program, at: At): void {
     });
   };
   walk.simple(ast, { ForStatement: loop, ForInStatement: loop, ForOfStatement: loop });
+}
+
+/**
+ * `this` inside an arrow function. Espruino 2v29 trips over such an arrow when it skips it unrun (a
+ * false `if` without braces, `a && …`, the other branch of `?:`, all of which the minifier makes):
+ * "ASSERT(jsvHasChildren(obj)) FAILED" (checked on its Linux build). Use `const self = this`.
+ */
+function arrowThis(ast: acorn.Program, at: At): void {
+  walk.ancestor(ast, {
+    ThisExpression(n, _st, ancestors) {
+      for (let i = ancestors.length - 2; i >= 0; i--) {
+        const a = ancestors[i] as Node;
+        if (a.type === "ArrowFunctionExpression") return at(n, "`this` in an arrow function (Espruino fails when it skips one unrun): use a `self` variable");
+        if (a.type === "FunctionExpression" || a.type === "FunctionDeclaration") return;
+      }
+    },
+  });
 }
 
 interface Use {

@@ -169,7 +169,8 @@ export class App {
 
   private menuInput(b: number, long: boolean, t: number): void {
     if (!this.menu) return;
-    const pin = (code: string) => this.checkPin(code, t) === null;
+    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
+    const pin = (code: string) => self.checkPin(code, t) === null;
     const r = menuKey(this.menu, this.settings, this.clock.game, this.clock.reading("black", t), this.clock.reading("white", t), b, long, pin);
     this.menu = r.menu;
     this.unlocked = r.unlocked;
@@ -312,7 +313,8 @@ export class App {
     this.board.kick();
     this.handle(this.clock.peek(at));
     this.aheadUntil = at;
-    this.board.wakeAt(at, () => this.wake());
+    const self = this;
+    this.board.wakeAt(at, () => self.wake());
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
@@ -332,6 +334,7 @@ export class App {
 
   /** Draws what is shown now and asks the board to wake at the next change. */
   refresh(): void {
+    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const now = this.board.now();
     this.board.kick(); // every button and every wake: a busy menu must not look like a hang
     if (now >= this.messageUntil) this.message = "";
@@ -348,10 +351,10 @@ export class App {
     if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
     if (this.heldKey >= 0 && this.menu) next = Math.min(next, this.repeatAt);
     if (callAt <= next && callAt > this.aheadUntil && callAt - LEAD_MS > now && this.clock.peek(callAt).length > 0) {
-      this.board.wakeAt(callAt - LEAD_MS, () => this.ahead(callAt));
+      this.board.wakeAt(callAt - LEAD_MS, () => self.ahead(callAt));
       return;
     }
-    this.board.wakeAt(Math.max(next, now), () => this.wake());
+    this.board.wakeAt(Math.max(next, now), () => self.wake());
   }
 
   /** The most serious of what must stay on the face. */

@@ -173,8 +173,9 @@ export class FlashStore implements Store {
     try {
       const S = require("Storage");
       generations().forEach((g) => S.erase(logName(g)));
+      const self = this; // no `this` in arrow functions: see build.ts (Espruino)
       if (lowOnFlash()) this.compaction = setTimeout(() => {
-        this.compaction = -1;
+        self.compaction = -1;
         compactIfLow();
       }, 0);
     } catch (e) {
