@@ -20,7 +20,9 @@ function logLine(e: LogEntry): string {
   return (e.t / 1000).toFixed(3) + " " + e.what + (e.side ? " " + e.side : "") + (e.info ? " " + e.info : "") + " | B " + brief(e.black) + " | W " + brief(e.white);
 }
 
-/** What clock.status() answers (the desktop tool and the tests read it). */
+/** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
+ *  picked from Reading: the build keeps a name the world reads only when a public type declares it
+ *  (build.ts, PUBLIC_TYPES). */
 export interface SideStatus {
   control: string;
   mainMs: number;

@@ -29,7 +29,28 @@ function device(control = "1m+3x60s", store = new MemoryStore(), time = new Virt
   };
   /** MENU held past the 2 s of a deliberate hold. */
   const hold = (ms: number) => tap(MENU, ms, 2100);
-  return { app: app as App, board, store, time, at, tap, hold, ready };
+  /** Set up and started: White's press at 2 s starts Black's clock. */
+  const start = () => {
+    ready(1000);
+    tap(RIGHT, 2000);
+  };
+  /** A player's hold pauses at ms; the arbiter's hold 3 s later opens the arbiter menu (its PIN first). */
+  const callArbiter = (ms: number) => {
+    hold(ms);
+    hold(ms + 3000);
+  };
+  /** The PIN 0000 keyed in from ms: MENU on each digit as it stands. */
+  const pin0000 = (ms: number) => {
+    for (let i = 0; i < 4; i++) tap(MENU, ms + 300 * i);
+  };
+  return { app: app as App, board, store, time, at, tap, hold, ready, start, callArbiter, pin0000 };
+}
+
+/** A device with 1 h each and a 15 min lateness limit. */
+function lateDevice() {
+  const store = new MemoryStore();
+  store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
+  return device("1h", store);
 }
 
 type Device = ReturnType<typeof device>;
@@ -62,8 +83,7 @@ describe("the device app", () => {
 
   it("plays each call's clips from the pack at the call's exact instant", () => {
     const d = device("0+2x30s");
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.at(40000);
     expect(d.board.played.slice(0, 3)).toEqual([
       { t: 2000, clips: ["zh/byoyomi", "zh/haisheng", "zh/liang", "zh/ci"] }, // 开始读秒 还剩两次
@@ -74,8 +94,7 @@ describe("the device app", () => {
 
   it("a press just before a call that is already on the speaker cuts that call", () => {
     const d = device("0+2x30s");
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.tap(LEFT, 11980); // Black moves 20 ms before "10秒" was due at 12 s
     d.at(13000);
     const played = d.board.played;
@@ -88,16 +107,14 @@ describe("the device app", () => {
 
   it("a short MENU press during a game answers the side to move (16.2)", () => {
     const d = device("0+3x60s");
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.tap(MENU, 5000); // a short press counts when released, at 5.08 s
     expect(d.board.played.find((p) => p.t === 5080)?.clips).toEqual(["zh/haisheng", "zh/3", "zh/fen"]);
   });
 
   it("holding MENU 2 s pauses the game; the arbiter menu then needs the PIN", () => {
     const d = device();
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.tap(MENU, 10000, 2500); // paused 2 s into the hold, at 12 s
     expect(d.app.clock.game.phase).toBe("paused");
     expect(d.app.clock.reading("black", 30000).mainMs).toBe(50000);
@@ -109,8 +126,7 @@ describe("the device app", () => {
 
   it("after a power cut the game comes back as of the last press, paused", () => {
     const d = device();
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.tap(LEFT, 12000); // Black used 10 s
     d.tap(RIGHT, 15000); // White used 3 s
     d.at(40000); // power lost 25 s into Black's move
@@ -122,12 +138,9 @@ describe("the device app", () => {
   });
 
   it("after a power cut an absent player's lateness still counts from the start (22.1)", () => {
-    const store = new MemoryStore();
-    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
-    const d = device("1h", store);
+    const d = lateDevice();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000); // Black's clock runs, Black is not there
+    d.start(); // Black's clock runs, Black is not there
     c.unlock("0000");
     c.op("absent black");
     d.at(2000 + 10 * 60000);
@@ -147,9 +160,7 @@ describe("the device app", () => {
   });
 
   it("a lateness forfeit survives a power cut, though the absent player never pressed", () => {
-    const store = new MemoryStore();
-    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
-    const d = device("1h", store);
+    const d = lateDevice();
     const c = makeConsole(d.app);
     d.ready(1000);
     c.unlock("0000");
@@ -169,8 +180,7 @@ describe("the device app", () => {
 
   it("a loss on time in the last period can still become a pass (22.5) after a power cut", () => {
     const d = device("1x30s");
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.at(40000); // Black's only period ran out at 32 s
     expect(d.app.clock.game.phase).toBe("flagged");
     const again = device("1x30s", d.store, new VirtualTime());
@@ -186,8 +196,7 @@ describe("the device app", () => {
     const c = makeConsole(d.app);
     expect(c.control("2h+", undefined)).toBe("error: '2h+': expected the number of periods or moves at character 4");
     expect(c.control("90m", "black")).toBe("ok: black 90m, white 1m+3x60s");
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     expect(c.op("pause")).toBe("error: a game is on: clock.unlock(PIN) first");
     expect(c.op(42)).toBe("error: op takes words such as 'pause' or 'correct black main 5m'");
     expect(c.unlock("1234")).toBe("error: wrong PIN (2 left)");
@@ -207,18 +216,16 @@ describe("the device app", () => {
 
   it("the arbiter's unlock ends when play resumes: a player's pause then asks for the PIN again", () => {
     const d = device();
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.hold(5000); // a player stops the clock to call the arbiter
     expect(d.app.clock.game.phase).toBe("paused");
     d.hold(8000); // the arbiter: PIN, then Resume (the first item while paused)
     expect(d.app.menu!.screen).toBe("pin");
-    for (let i = 0; i < 4; i++) d.tap(MENU, 11000 + 300 * i);
+    d.pin0000(11000);
     expect(d.app.menu!.screen).toBe("list");
     d.tap(MENU, 13000);
     expect(d.app.clock.game.phase).toBe("running");
-    d.hold(15000);
-    d.hold(18000);
+    d.callArbiter(15000);
     expect(d.app.clock.game.phase).toBe("paused");
     expect(d.app.menu!.screen).toBe("pin"); // not the arbiter's list
     const c = makeConsole(d.app);
@@ -230,11 +237,9 @@ describe("the device app", () => {
   it("a menu left open closes when the console resumes play, and its unlock does not come back", () => {
     const d = device();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
-    d.hold(5000);
-    d.hold(8000);
-    for (let i = 0; i < 4; i++) d.tap(MENU, 11000 + 300 * i); // the arbiter's menu, unlocked
+    d.start();
+    d.callArbiter(5000);
+    d.pin0000(11000); // the arbiter's menu, unlocked
     expect(d.app.menu!.screen).toBe("list");
     c.unlock("0000");
     expect(c.op("resume")).toBe("ok: resume");
@@ -247,8 +252,7 @@ describe("the device app", () => {
   it("three wrong PINs in a row refuse every PIN for a minute, the right one too", () => {
     const d = device();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     expect(c.unlock("1111")).toBe("error: wrong PIN (2 left)");
     expect(c.unlock("2222")).toBe("error: wrong PIN (1 left)");
     const t0 = d.time.now();
@@ -263,10 +267,8 @@ describe("the device app", () => {
   it("three wrong PINs on the menu block PIN entry for a minute, there and on the console", () => {
     const d = device();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
-    d.hold(5000);
-    d.hold(8000);
+    d.start();
+    d.callArbiter(5000);
     let t = 11000;
     for (let k = 0; k < 3; k++) {
       for (let i = 0; i < 4; i++) {
@@ -299,12 +301,10 @@ describe("the device app", () => {
   it("wrong PINs on the console and the menu count together: the menu closes when entry is blocked", () => {
     const d = device();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     c.unlock("1111");
     c.unlock("2222");
-    d.hold(5000);
-    d.hold(8000);
+    d.callArbiter(5000);
     for (let i = 0; i < 4; i++) {
       d.tap(RIGHT, 11000 + 400 * i);
       d.tap(MENU, 11200 + 400 * i);
@@ -316,8 +316,7 @@ describe("the device app", () => {
   it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {
     const d = device();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     expect(c.log("x")).toMatch(/^error: /);
     expect(c.log(-3)).toMatch(/^error: /);
     expect(c.log(1.5)).toMatch(/^error: /);
@@ -330,12 +329,9 @@ describe("the device app", () => {
   });
 
   it("a lateness forfeit stays on the face until the arbiter ends the game (22.1)", () => {
-    const store = new MemoryStore();
-    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
-    const d = device("1h", store);
+    const d = lateDevice();
     const c = makeConsole(d.app);
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     c.unlock("0000");
     expect(c.op("absent black")).toBe("ok: absent black");
     c.lock();
@@ -349,9 +345,7 @@ describe("the device app", () => {
   });
 
   it("both players late past the limit: the face says both have lost (22.3)", () => {
-    const store = new MemoryStore();
-    store.set("clock.set", encodeSettings({ ...defaultSettings(), black: "1h", white: "1h", lateLimitMs: 15 * 60000 }));
-    const d = device("1h", store);
+    const d = lateDevice();
     const c = makeConsole(d.app);
     d.ready(1000);
     c.unlock("0000");
@@ -364,8 +358,7 @@ describe("the device app", () => {
 
   it("a record that could not be saved stays on the face until one is saved again", () => {
     const d = device();
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.store.full = true;
     d.tap(LEFT, 4000);
     d.at(4500);
@@ -380,8 +373,7 @@ describe("the device app", () => {
   it("a language whose voice is not on the board is shown on the face (its calls are beeped)", () => {
     const d = device("1m+3x60s");
     d.board.packs = ["en"];
-    d.ready(1000);
-    d.tap(RIGHT, 2000);
+    d.start();
     d.at(62500); // byoyomi begins: the first call
     expect(faceShows(d, "! NO VOICE zh")).toBe(true);
   });
