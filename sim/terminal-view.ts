@@ -21,8 +21,12 @@ export interface ViewInput {
   message: string[];
   /** The command line being typed after ':', or null. */
   input: string | null;
-  /** The terminal's height: the oldest calls give way first when the screen is full. */
-  maxLines: number;
+  /** The latest flag of this game, and the sides past the lateness limit: kept on a banner. */
+  flag: { side: Side; t: number } | null;
+  forfeits: { side: Side; t: number }[];
+  /** The terminal's size: the oldest calls give way first when the screen is full. */
+  rows: number;
+  cols: number;
 }
 
 const COLUMN = 40;
@@ -143,12 +147,16 @@ export function gloss(say: string): string {
   }
 }
 
-function stamp(t: number): string {
+/** Game time: H:MM:SS.d since the game's start, pauses included, as on a wall clock beside the board. */
+export function gameTime(ms: number): string {
+  const t = Math.max(0, ms);
   const s = Math.floor(t / 1000);
-  return Math.floor(s / 60) + ":" + ("0" + (s % 60)).slice(-2) + "." + Math.floor((t % 1000) / 100);
+  return Math.floor(s / 3600) + ":" + ("0" + Math.floor((s % 3600) / 60)).slice(-2) + ":" + ("0" + (s % 60)).slice(-2) + "." + Math.floor((t % 1000) / 100);
 }
 
-export function outputText(o: Output): string {
+/** One line of the call list, stamped in game time (`startedAt`: the game's start). */
+export function outputText(o: Output, startedAt: number): string {
+  const stamp = (t: number) => gameTime(t - startedAt);
   switch (o.kind) {
     case "call": return stamp(o.t) + "  " + letter(o.side) + "  " + o.say + " — " + gloss(o.say) + (o.due === undefined ? "" : " (late, due " + stamp(o.due) + ")");
     case "flag": return stamp(o.t) + "  " + letter(o.side) + "  FLAG — out of time";
@@ -166,28 +174,129 @@ function moves(n: number): string {
   return plural(n, "move");
 }
 
+/** Display width: CJK characters (the calls' glosses) take two columns. */
+export function textWidth(s: string): number {
+  let n = 0;
+  for (const ch of s) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
+  return n;
+}
+
 function pad(s: string, width: number): string {
-  return s.length >= width ? s + " " : s + " ".repeat(width - s.length);
+  const w = textWidth(s);
+  return w >= width ? s + " " : s + " ".repeat(width - w);
+}
+
+/** Words of a message in lines of at most `cols` columns (a word longer than a line is cut into pieces). */
+export function wrap(text: string, cols: number): string[] {
+  if (textWidth(text) <= cols) return [text];
+  const lines: string[] = [];
+  const indent = (/^ */.exec(text) || [""])[0];
+  let cur = "";
+  for (let word of text.trim().split(/ +/)) {
+    while (textWidth(indent + word) > cols) {
+      if (cur) lines.push(cur);
+      cur = "";
+      const cut = [...word].slice(0, cols - indent.length).join("");
+      lines.push(indent + cut);
+      word = word.slice(cut.length);
+    }
+    if (!word) continue;
+    if (cur && textWidth(cur + " " + word) <= cols) cur += " " + word;
+    else {
+      if (cur) lines.push(cur);
+      cur = indent + word;
+    }
+  }
+  if (cur || lines.length === 0) lines.push(cur);
+  return lines;
+}
+
+/** The command being typed, its end always in view: a line too long for the screen loses its start. */
+function inputLine(input: string, cols: number): string {
+  const chars = [...(":" + input + "_")];
+  let w = 0;
+  let i = chars.length;
+  while (i > 0 && w + textWidth(chars[i - 1]) <= cols - 1) w += textWidth(chars[--i]);
+  return i === 0 ? chars.join("") : "…" + chars.slice(i).join("");
+}
+
+/** What stays on top until the next game: who ran out of time, who lost by lateness. */
+export function bannerLines(v: ViewInput): string[] {
+  const g = v.clock.game;
+  const lines: string[] = [];
+  const f = v.flag;
+  if (f) {
+    lines.push("!! FLAG: " + name(f.side) + " ran out of time at " + gameTime(f.t - g.startedAt) +
+      (g.phase === "flagged" || g.phase === "ended" ? ": lost on time" : "; play went on (22.5 pass or 22.8)"));
+  }
+  if (v.forfeits.length) {
+    lines.push("!! FORFEIT: " + (v.forfeits.length > 1 ? "both" : name(v.forfeits[0].side)) + " absent past the lateness limit at " +
+      gameTime(v.forfeits[0].t - g.startedAt) + ": lost (22.1)");
+  }
+  return lines;
+}
+
+export const HELP = [
+  "keys: the button keys end a move; before the start, the button of the",
+  "  side that does not move first starts the clock. space pauses; :resume",
+  "  goes on (the arbiter's), q query (16.2), ? help, x twice in 2 s quits.",
+  ":command, Enter runs it, Esc cancels (the button keys wait meanwhile):",
+  "  start  pause  resume  end  pass (22.5)  query [SIDE]  press SIDE  new",
+  "  correct SIDE main|periods|block|movesleft|moves VALUE  (correct black main 5m)",
+  "  rescale TOTAL (rescale 1h30m)   absent SIDE   arrive SIDE",
+  "before the start: control [SIDE] SPEC (2h+5x60s, 90m, 1h+15/10m, 10m+F5s)",
+  "  handicap N   latelimit 60m|15m|off   calls key=value...   swap (buttons)",
+];
+
+/** Lines above the call list besides the banner: title, gap, the two sides (name, 3 rows of digits,
+ *  stage, control), gap, two key lines, gap. */
+const TOP_LINES = 1 + 1 + 6 + 1 + 2 + 1;
+/** A flag and a forfeit. */
+const MAX_BANNER = 2;
+
+/** The smallest terminal that shows every part at once: the help in full and the typed command
+ *  under the clocks and a banner; the widest line is the help's or the two columns of clocks. */
+export const NEED_COLUMNS = Math.max(2 * COLUMN, ...HELP.map(textWidth));
+export const NEED_ROWS = TOP_LINES + MAX_BANNER + HELP.length + 1;
+
+/** Lines for a terminal that does not wrap: each cleared to its end, except a full one (a terminal
+ *  keeps its cursor on the last column, so clearing from there would erase that last character). */
+export function screenText(lines: string[], cols: number): string {
+  return lines.map((l) => (textWidth(l) < cols ? l + "\x1b[K" : l)).join("\n");
+}
+
+/** Why a terminal of cols × rows cannot show the clock, or null if it can. */
+export function sizeProblem(cols: number, rows: number): string | null {
+  if (cols >= NEED_COLUMNS && rows >= NEED_ROWS) return null;
+  return "the terminal clock needs a terminal of at least " + NEED_COLUMNS + " columns and " + NEED_ROWS + " rows (this one has " +
+    cols + " × " + rows + "): widen the window or make its font smaller";
 }
 
 export function view(v: ViewInput): string[] {
   const leftSide: Side = v.keys.whiteOnRight ? "black" : "white";
   const left = column(v, leftSide);
   const right = column(v, leftSide === "black" ? "white" : "black");
-  const out = ["Go clock — " + phaseText(v), ""];
+  const out = ["Go clock — " + phaseText(v)].concat(bannerLines(v), [""]);
   for (let i = 0; i < left.length; i++) out.push(pad(left[i], COLUMN) + right[i]);
   out.push("");
   out.push("[" + v.keys.left + "] left = " + name(sideOfKey(v.keys, v.keys.left) || "black") + "'s button   [" +
     v.keys.right + "] right = " + name(sideOfKey(v.keys, v.keys.right) || "white") + "'s button");
   out.push("space pause   :resume   q query   : command   ? help   x x quit");
   out.push("");
-  const tail: string[] = [];
-  if (v.message.length) tail.push("");
-  for (const m of v.message) tail.push(m);
-  if (v.input !== null) tail.push("", ":" + v.input + "_");
-  const room = Math.max(1, v.maxLines - out.length - tail.length - 1);
-  out.push("calls:");
-  if (v.recent.length === 0) out.push("  (none yet)");
-  for (const o of v.recent.slice(-room)) out.push("  " + outputText(o));
-  return out.concat(tail).slice(0, Math.max(1, v.maxLines));
+  // The typed command first, then the message, then as many calls as the rest holds, newest last.
+  const input = v.input === null ? [] : [inputLine(v.input, v.cols)];
+  let message: string[] = [];
+  for (const m of v.message) message = message.concat(wrap(m, v.cols));
+  message = message.slice(0, Math.max(0, v.rows - out.length - input.length));
+  let rest = v.rows - out.length - input.length - message.length;
+  const gaps = (message.length ? 1 : 0) + (input.length ? 1 : 0);
+  const gap = rest - gaps >= 2 ? [""] : [];
+  if (gap.length) rest -= gaps;
+  const calls = rest >= 2 ? ["calls (game time):"] : [];
+  if (calls.length && v.recent.length === 0) calls.push("  (none yet)");
+  if (calls.length) for (const o of v.recent.slice(-(rest - 1))) calls.push("  " + outputText(o, v.clock.game.startedAt));
+  let lines = out.concat(calls);
+  if (message.length) lines = lines.concat(gap, message);
+  if (input.length) lines = lines.concat(gap, input);
+  return lines.slice(0, Math.max(1, v.rows));
 }
