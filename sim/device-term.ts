@@ -4,11 +4,12 @@
 // a tap and a 2.5 s hold. The display is drawn at one character per pixel column, never scaled:
 // a terminal too small for it is refused rather than shown garbled.
 
-import { startApp } from "../firmware/app";
+import { type App, startApp } from "../firmware/app";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { getPixel, WIDTH, HEIGHT } from "../firmware/gfx/frame";
 import { SimBoard, MemoryStore } from "./board";
 import { systemTime } from "./realtime";
+import { screenText } from "./terminal-view";
 
 /** The frame as text: ▀ ▄ █ and spaces, a border around it. */
 export function frameToBlocks(frame: Uint8Array): string[] {
@@ -26,7 +27,17 @@ export function frameToBlocks(frame: Uint8Array): string[] {
   return lines;
 }
 
-const HELP = "z / m: left / right player button   b: MENU tap   B: MENU held (pause, arbiter, back)   x x: quit";
+/** The keys in play and inside a menu (firmware/menu.ts: LEFT previous/less, RIGHT next/more,
+ *  MENU select/next field/confirm, MENU held back one step or out). */
+export const PLAY_KEYS = "z / m: left / right player button   b: MENU tap (time left; set-up menu)   B: MENU held (pause; arbiter menu)   x x: quit";
+export const MENU_KEYS = "in the menu: z previous / less   m next / more   b choose, next field, confirm   B back, or leave the menu   x x: quit";
+/** The button each key stands for, and how long it is held (a terminal reports no releases). */
+export const KEY_BUTTONS: Record<string, { button: number; holdMs: number }> = {
+  z: { button: LEFT, holdMs: 80 }, Z: { button: LEFT, holdMs: 80 },
+  m: { button: RIGHT, holdMs: 80 }, M: { button: RIGHT, holdMs: 80 },
+  b: { button: MENU, holdMs: 80 }, B: { button: MENU, holdMs: 2500 },
+};
+
 const QUIT_PROMPT = "x again within 2 s quits (x sits next to z, the left button)";
 const QUIT_CONFIRM_MS = 2000;
 
@@ -42,10 +53,10 @@ export function sizeProblem(cols: number, rows: number): string | null {
 }
 
 /** What the terminal shows: the display, the keys (or the quit question), the latest clips. */
-export function deviceScreen(frame: Uint8Array, played: { t: number; clips: string[] }[], rows: number, asking: boolean): string[] {
+export function deviceScreen(frame: Uint8Array, played: { t: number; clips: string[] }[], rows: number, asking: boolean, inMenu: boolean): string[] {
   const room = Math.max(0, Math.min(4, rows - NEED_ROWS - 1));
   const said = played.slice(Math.max(0, played.length - room)).map((p) => (p.t / 1000).toFixed(3) + "  " + (p.clips.length ? p.clips.join(" ") : "(cut)"));
-  return frameToBlocks(frame).concat(["", asking ? QUIT_PROMPT : HELP], room ? [""].concat(said) : []);
+  return frameToBlocks(frame).concat(["", asking ? QUIT_PROMPT : inMenu ? MENU_KEYS : PLAY_KEYS], room ? [""].concat(said) : []);
 }
 
 export function runDeviceTerminal(): number {
@@ -60,10 +71,11 @@ export function runDeviceTerminal(): number {
   const board = new SimBoard(time, new MemoryStore());
   const stdin = process.stdin;
   let askedAt: number | null = null;
+  let app: App | null = null;
   const draw = () => {
     const small = out.isTTY ? size() : null;
-    const lines = small ? [small] : deviceScreen(board.frame, board.played, out.rows || NEED_ROWS, askedAt !== null);
-    out.write("\x1b[H" + lines.map((l) => l + "\x1b[K").join("\n") + "\x1b[J");
+    const lines = small ? [small] : deviceScreen(board.frame, board.played, out.rows || NEED_ROWS, askedAt !== null, app !== null && app.menu !== null);
+    out.write("\x1b[H" + screenText(lines, out.columns || NEED_COLUMNS) + "\x1b[J");
   };
   board.onFrame = draw;
   out.on("resize", draw);
@@ -93,17 +105,18 @@ export function runDeviceTerminal(): number {
     for (const k of d.toString()) {
       const asked = askedAt;
       askedAt = null;
-      if (k === "z") edge(LEFT, 80);
-      else if (k === "m") edge(RIGHT, 80);
-      else if (k === "b") edge(MENU, 80);
-      else if (k === "B") edge(MENU, 2500);
-      else if (k === "x" && asked !== null && time.now() - asked <= QUIT_CONFIRM_MS) quit();
-      else if (k === "x") askQuit();
+      const key = KEY_BUTTONS[k];
+      if (key) edge(key.button, key.holdMs);
+      else if ((k === "x" || k === "X") && asked !== null && time.now() - asked <= QUIT_CONFIRM_MS) quit();
+      else if (k === "x" || k === "X") askQuit();
       else if (k === "\u0003") quit();
     }
     draw();
   });
   stdin.on("end", quit);
-  startApp(board);
+  process.on("SIGTERM", quit);
+  process.on("SIGHUP", quit);
+  app = startApp(board);
+  draw();
   return 0;
 }

@@ -88,12 +88,12 @@ describe("--device in the terminal", () => {
   it("a terminal of the size it accepts holds the whole screen", () => {
     const played = [1, 2, 3, 4, 5, 6].map((i) => ({ t: i * 1000, clips: ["zh/" + i] }));
     for (let rows = NEED_ROWS; rows < NEED_ROWS + 8; rows++) {
-      const lines = deviceScreen(newFrame(), played, rows, false);
+      const lines = deviceScreen(newFrame(), played, rows, false, false);
       expect(lines.length).toBeLessThanOrEqual(rows);
       for (const l of lines) expect([...l].length).toBeLessThanOrEqual(NEED_COLUMNS);
       expect(lines.join("\n")).toContain("x x: quit");
     }
-    expect(deviceScreen(newFrame(), played, 50, false).slice(-1)[0]).toBe("6.000  zh/6");
-    expect(deviceScreen(newFrame(), played, 50, true).join("\n")).toContain("x again within 2 s quits");
+    expect(deviceScreen(newFrame(), played, 50, false, false).slice(-1)[0]).toBe("6.000  zh/6");
+    expect(deviceScreen(newFrame(), played, 50, true, false).join("\n")).toContain("x again within 2 s quits");
   });
 });
