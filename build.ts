@@ -11,12 +11,14 @@ import * as esbuild from "esbuild";
 import * as acorn from "acorn";
 import * as walk from "acorn-walk";
 import ts from "typescript";
+import { bundlePage } from "./sim/web/bundle";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
 /** The firmware's entry: the device app once it exists, the timing core until then. */
 export const ENTRY = existsSync(join(ROOT, "hw/main.ts")) ? "hw/main.ts" : "firmware/core/index.ts";
 export const OUTFILE = "dist/clock.js";
+export const PAGE_OUTFILE = "dist/web/page.js";
 
 /** Espruino's own modules: left as literal `require("…")`, which the espruino CLI looks for. */
 export const EXTERNALS = ["Storage", "SSD1306", "Flash", "heatshrink"];
@@ -501,6 +503,17 @@ async function main(): Promise<number> {
   console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
     (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
   for (const p of problems) console.error(out + ":" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
+  // the browser page (npm run sim serves it; built here too, so a broken page fails the build)
+  let page;
+  try {
+    page = await bundlePage();
+  } catch (e) {
+    console.error("esbuild refused the browser page (sim/web/page/main.ts):\n" + (e as Error).message);
+    return 1;
+  }
+  mkdirSync(join(ROOT, "dist/web"), { recursive: true });
+  writeFileSync(join(ROOT, PAGE_OUTFILE), page.code);
+  console.log(PAGE_OUTFILE + ": " + page.bytes + " bytes minified, " + page.gzipBytes + " gzipped (the browser clock's script)");
   return problems.length === 0 ? 0 : 1;
 }
 

@@ -1,4 +1,5 @@
-// `npm run sim` opens the interactive clock; `npm run --silent sim -- run FILE` prints a transcript.
+// `npm run sim` serves the clock to the browser; `--terminal` and `--device` run it in the terminal;
+// `npm run --silent sim -- run FILE` prints a transcript.
 
 import { parseArgs } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
@@ -7,30 +8,36 @@ import { runScript } from "./run";
 import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
 import { runDeviceTerminal } from "./device-term";
+import { runWeb, DEFAULT_PORT } from "./web/server";
 import { loadPack, renderWav } from "./wav";
 import { PACKS, withTradition } from "../firmware/voice";
 import { defaultCallOptions } from "../firmware/core/index";
 
-const USAGE = "usage: npm run sim [-- --control SPEC] [--handicap N]   interactive clock in the terminal\n" +
-  "       npm run sim -- --device                         the device app itself: its display, menu and buttons\n" +
+const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock in the browser: the device itself, its voice,\n" +
+  "                                                        the arbiter's panel; served on http://127.0.0.1:" + DEFAULT_PORT + "/\n" +
+  "                                                        (--port 0: any free port; --no-open: do not open a browser)\n" +
+  "       npm run sim -- --terminal [--control SPEC] [--handicap N]   the interactive clock in the terminal\n" +
+  "       npm run sim -- --device                         the device app itself in the terminal: its display, menu, buttons\n" +
   "       npm run --silent sim -- run FILE [--log] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
   "                                                        --wav also renders its calls to one audio timeline,\n" +
   "                                                        --voice picks the pack and its counting tradition";
 
-type Mode = "terminal" | "device" | "run";
+type Mode = "web" | "terminal" | "device" | "run";
 
 /** The flags each mode takes; any other is refused, not silently ignored. */
 const FLAGS: Record<Mode, string[]> = {
-  terminal: ["control", "handicap"],
+  web: ["port", "no-open"],
+  terminal: ["terminal", "control", "handicap"],
   device: ["device"],
   run: ["log", "wav", "voice"],
 };
 
-const MODE_NAME: Record<Mode, string> = { terminal: "the interactive clock", device: "--device", run: "'run FILE'" };
+const MODE_NAME: Record<Mode, string> = { web: "the browser clock", terminal: "--terminal", device: "--device", run: "'run FILE'" };
 
 /** Where a set-up flag's setting goes instead, in a mode that does not take it. */
 const SETUP_ELSEWHERE: Record<Mode, string> = {
+  web: ": set the game up in the clock's menu, or with a link (?control=SPEC&handicap=N)",
   terminal: "",
   device: ": set the game up in the device's own menu",
   run: ": a script sets it with its own line (control …, handicap …)",
@@ -40,16 +47,17 @@ const SETUP_ELSEWHERE: Record<Mode, string> = {
 function strayFlag(mode: Mode, given: string[]): string | null {
   for (const f of given) {
     if (f === "help" || FLAGS[mode].indexOf(f) >= 0) continue;
-    const hint = FLAGS.run.indexOf(f) >= 0 ? ": it is for 'run FILE'" : FLAGS.terminal.indexOf(f) >= 0 ? SETUP_ELSEWHERE[mode] : "";
+    const hint = FLAGS.run.indexOf(f) >= 0 ? ": it is for 'run FILE'" : FLAGS.web.indexOf(f) >= 0 ? ": it is for the browser clock" :
+      FLAGS.terminal.indexOf(f) >= 0 ? SETUP_ELSEWHERE[mode] : "";
     return "--" + f + " does not apply to " + MODE_NAME[mode] + hint;
   }
   return null;
 }
 
-function main(argv: string[]): number {
+function main(argv: string[]): number | Promise<number> {
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -63,11 +71,23 @@ function main(argv: string[]): number {
     process.stderr.write(USAGE + "\n");
     return 2;
   }
-  const mode: Mode = cmd !== undefined ? "run" : args.values.device ? "device" : "terminal";
+  if (args.values.device && args.values.terminal) {
+    process.stderr.write("--device and --terminal are two ways to run the clock: choose one\n");
+    return 2;
+  }
+  const mode: Mode = cmd !== undefined ? "run" : args.values.device ? "device" : args.values.terminal ? "terminal" : "web";
   const stray = strayFlag(mode, Object.keys(args.values));
   if (stray !== null) {
     process.stderr.write(stray + "\n");
     return 2;
+  }
+  if (mode === "web") {
+    const port = args.values.port === undefined ? DEFAULT_PORT : /^\d{1,5}$/.test(args.values.port) ? parseInt(args.values.port, 10) : -1;
+    if (port < 0 || port > 65535) {
+      process.stderr.write("--port takes a port number 0 … 65535 (0: any free one), not '" + args.values.port + "'\n");
+      return 2;
+    }
+    return runWeb(port, !args.values["no-open"]);
   }
   if (mode === "device") return runDeviceTerminal();
   if (mode === "terminal") return runTerminal({ control: args.values.control, handicap: args.values.handicap });
@@ -103,4 +123,6 @@ function main(argv: string[]): number {
   return 0;
 }
 
-process.exitCode = main(process.argv.slice(2));
+Promise.resolve(main(process.argv.slice(2))).then((code) => {
+  process.exitCode = code;
+});

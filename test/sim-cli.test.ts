@@ -30,9 +30,14 @@ const LOSS = "control 1x60s\nat 0 press white\nrun 60\n";
 describe("flags that do not apply are refused, naming the flag", () => {
   const script = file("loss.txt", LOSS);
   const cases: [string[], string][] = [
-    [["--voice", "de"], "--voice does not apply to the interactive clock"],
-    [["--wav", join(dir, "x.wav")], "--wav does not apply to the interactive clock"],
-    [["--log"], "--log does not apply to the interactive clock"],
+    [["--voice", "de"], "--voice does not apply to the browser clock"],
+    [["--terminal", "--wav", join(dir, "x.wav")], "--wav does not apply to --terminal"],
+    [["--terminal", "--log"], "--log does not apply to --terminal"],
+    [["--control", "90m"], "--control does not apply to the browser clock: set the game up in the clock's menu, or with a link"],
+    [["--terminal", "--port", "0"], "--port does not apply to --terminal: it is for the browser clock"],
+    [["--device", "--no-open"], "--no-open does not apply to --device"],
+    [["--device", "--terminal"], "--device and --terminal are two ways to run the clock"],
+    [["--port", "http"], "--port takes a port number"],
     [["--device", "--control", "90m"], "--control does not apply to --device"],
     [["run", script, "--control", "90m"], "--control does not apply to 'run FILE'"],
     [["run", script, "--device"], "--device does not apply to 'run FILE'"],

@@ -1,0 +1,67 @@
+// The three buttons as a player meets them: large buttons to click or touch, and the keys z (left),
+// m (right) and b (MENU), each held as long as the key or finger is held. The first gesture on the
+// page turns the sound on and is nothing else: it is never also a button press.
+
+import { LEFT, RIGHT, MENU } from "../../../firmware/board";
+
+const KEYS: Record<string, number> = { z: LEFT, m: RIGHT, b: MENU };
+
+export interface Buttons {
+  /** A button edge at board ms t (the instant of the input event). */
+  edge(button: number, down: boolean, t: number): void;
+  /** The board ms of an input event. */
+  stamp(e: Event): number;
+  /** The first gesture: turn the sound on. Returns whether the sound was off until now. */
+  unlock(): boolean;
+}
+
+export function listen(elements: Record<number, HTMLElement>, to: Buttons): void {
+  const held: Record<number, boolean> = {};
+  let unlocking: Event | null = null; // the gesture that turned the sound on
+  const edge = (b: number, down: boolean, e: Event) => {
+    if (e === unlocking || !!held[b] === down) return; // the unlocking gesture; a key's auto-repeat; a release of what was not pressed
+    held[b] = down;
+    elements[b].classList.toggle("down", down);
+    to.edge(b, down, to.stamp(e));
+  };
+  const typing = (e: Event) => {
+    const t = e.target as HTMLElement | null;
+    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+  };
+
+  // capture phase: seen before anything else on the page
+  window.addEventListener("pointerdown", (e) => {
+    if (to.unlock()) unlocking = e;
+  }, true);
+  window.addEventListener("keydown", (e) => {
+    if (!typing(e) && !e.ctrlKey && !e.metaKey && !e.altKey && to.unlock()) unlocking = e;
+  }, true);
+
+  window.addEventListener("keydown", (e) => {
+    const k = e.key.toLowerCase(); // Caps Lock or Shift: the same button
+    if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || !(k in KEYS)) return;
+    e.preventDefault();
+    edge(KEYS[k], true, e);
+  });
+  window.addEventListener("keyup", (e) => {
+    const k = e.key.toLowerCase();
+    if (k in KEYS) edge(KEYS[k], false, e);
+  });
+  for (const key of Object.keys(elements)) {
+    const b = Number(key);
+    const el = elements[b];
+    el.addEventListener("pointerdown", (e) => {
+      e.preventDefault(); // no focus ring, no text selection, no double-tap zoom
+      el.setPointerCapture(e.pointerId);
+      edge(b, true, e);
+    });
+    const up = (e: PointerEvent) => edge(b, false, e);
+    el.addEventListener("pointerup", up);
+    el.addEventListener("pointercancel", up);
+    el.addEventListener("contextmenu", (e) => e.preventDefault()); // a long touch holds MENU, no menu pops up
+  }
+  // a button still held when the window loses focus would stay down for ever
+  window.addEventListener("blur", () => {
+    for (const key of Object.keys(held)) if (held[Number(key)]) edge(Number(key), false, new Event("blur"));
+  });
+}

@@ -1,0 +1,76 @@
+// The arbiter's panel: the time log as it grows (every operation, call and flag with both sides'
+// readings: the record 22.9 asks for) and the calls as they are made, in the pack's own words with
+// their ids. It reads the app's log; it never changes the clock.
+
+import type { App } from "../../../firmware/app";
+import type { LogEntry } from "../../../firmware/core/index";
+import { makeConsole } from "../../../firmware/console";
+import { clipsFor } from "../../../firmware/voice";
+import type { Voice } from "./audio";
+
+const KEEP = 2000; // lines kept on the page: a whole long game
+
+export class Panel {
+  private logList: HTMLOListElement;
+  private callList: HTMLOListElement;
+  private voice: Voice;
+  private app: App | null = null;
+  private clockSeen: unknown = null;
+  private last: LogEntry | null = null;
+
+  constructor(logList: HTMLOListElement, callList: HTMLOListElement, voice: Voice) {
+    this.logList = logList;
+    this.callList = callList;
+    this.voice = voice;
+  }
+
+  /** Shows another app's log from its start (the live clock, or a rehearsal). */
+  follow(app: App): void {
+    this.app = app;
+    this.clockSeen = null;
+    this.logList.textContent = "";
+    this.callList.textContent = "";
+  }
+
+  /** Adds the entries the app's log gained since the last look (called after every frame). */
+  update(): void {
+    const app = this.app;
+    if (!app) return;
+    const log = app.clock.log;
+    if (app.clock !== this.clockSeen) {
+      // a new game, or set-up changed: a new clock with a new log
+      this.clockSeen = app.clock;
+      this.last = null;
+    }
+    let from = this.last ? log.lastIndexOf(this.last) + 1 : 0;
+    const fresh = log.slice(from);
+    if (fresh.length === 0) return;
+    this.last = log[log.length - 1];
+    const lines = makeConsole(app).log(fresh.length);
+    const text = typeof lines === "string" ? [lines] : lines;
+    const stick = this.atBottom(this.logList);
+    for (const l of text) add(this.logList, l);
+    for (const e of fresh) if (e.what === "call" || e.what === "late") add(this.callList, this.callLine(app, e));
+    if (stick) this.logList.scrollTop = this.logList.scrollHeight;
+    this.callList.scrollTop = this.callList.scrollHeight;
+  }
+
+  private callLine(app: App, e: LogEntry): string {
+    const say = e.what === "late" ? e.info.split(" ")[0] : e.info;
+    const lang = app.settings.lang;
+    const clips = clipsFor(lang, say).map((c) => lang + "/" + c);
+    const words = clips.map((c) => this.voice.words(c) || c.split("/")[1]).join(" ");
+    return (e.t / 1000).toFixed(3) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
+  }
+
+  private atBottom(el: HTMLElement): boolean {
+    return el.scrollHeight - el.scrollTop - el.clientHeight < 30;
+  }
+}
+
+function add(list: HTMLOListElement, text: string): void {
+  const li = document.createElement("li");
+  li.textContent = text;
+  list.appendChild(li);
+  while (list.childElementCount > KEEP) list.removeChild(list.firstChild!);
+}
