@@ -1,0 +1,85 @@
+// For the tool's end-to-end tests: a pseudo-terminal pair (socat), the tool run as an arbiter runs
+// it (a child process on one end), and a small fake clock on the other end for what the real
+// firmware cannot be made to do on purpose (stay silent, answer with noise, be another device).
+
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { SerialPort } from "serialport";
+import { asciiJson, crc32 } from "../hw/tool/frame";
+
+const ROOT = join(__dirname, "..");
+const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+const CLI = join(ROOT, "hw", "tool", "cli.ts");
+
+export interface PtyPair {
+  /** The clock's end and the tool's end. */
+  clock: string;
+  tool: string;
+  close(): void;
+}
+
+/** Two linked pseudo-terminals, raw, no echo: what is written to one is read from the other. */
+export async function ptyPair(): Promise<PtyPair> {
+  const dir = mkdtempSync(join(tmpdir(), "goclock-pty-"));
+  const clock = join(dir, "clock");
+  const tool = join(dir, "tool");
+  const socat: ChildProcess = spawn("socat", ["pty,raw,echo=0,link=" + clock, "pty,raw,echo=0,link=" + tool], { stdio: "ignore" });
+  const started = Date.now();
+  while (!(existsSync(clock) && existsSync(tool))) {
+    if (socat.exitCode !== null || Date.now() - started > 10000) throw new Error("socat did not make a pty pair (is Debian's socat installed?)");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return { clock: clock, tool: tool, close: () => socat.kill() };
+}
+
+export interface ToolRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `goclock ARGS…` to its end (asynchronously: the fake clock answers in this process). */
+export function goclock(args: string[], env: Record<string, string> = {}): Promise<ToolRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [CLI].concat(args), { cwd: ROOT, env: Object.assign({}, process.env, env), stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code: code ?? -1, stdout: stdout, stderr: stderr }));
+  });
+}
+
+export function replyFrame(seq: number, body: unknown): string {
+  const json = asciiJson(body);
+  return "=" + seq + " " + json + "*" + ("0000000" + crc32(json).toString(16)).slice(-8) + "\n";
+}
+
+/** What the fake answers to one request: lines to send (frames or noise), in order. */
+export type Answer = (req: { seq: number; c: string; body: Record<string, unknown>; line: string }) => string[];
+
+/** A fake on the clock's end: every well-formed request line goes to `answer`. */
+export async function fakeClock(path: string, answer: Answer): Promise<{ requests: string[]; port: SerialPort; close(): Promise<void> }> {
+  const port = new SerialPort({ path: path, baudRate: 115200, autoOpen: false });
+  await new Promise<void>((res, rej) => port.open((e) => (e ? rej(e) : res())));
+  const requests: string[] = [];
+  let pending = "";
+  port.on("data", (d: Buffer) => {
+    pending += d.toString("latin1");
+    let nl: number;
+    while ((nl = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      const m = /^#(\d+) (\{.*\})\*([0-9a-f]{8})$/.exec(line);
+      if (!m) continue;
+      requests.push(line);
+      const body = JSON.parse(m[2]) as Record<string, unknown>;
+      const out = answer({ seq: Number(m[1]), c: String(body.c), body: body, line: line });
+      if (out.length) port.write(out.join(""));
+    }
+  });
+  return { requests: requests, port: port, close: () => new Promise((r) => (port.isOpen ? port.close(() => r()) : r())) };
+}
