@@ -45,7 +45,7 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "lateLimitMs", "lateness", "forfeit", "result", "battery", "faults", "version"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "battery", "faults", "version"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
@@ -55,13 +55,13 @@ export function statusText(st: Status, version: string, port: string): string {
   lines.push("game     " + phaseText(st) + "; " + access);
   for (const side of SIDES) {
     const s = st[side];
-    const marks = (st.phase === "running" && st.toMove === side ? " <- running" : "") + (st.lateness && st.lateness[side].absent ? " (absent, late " + clockTime(st.lateness[side].lateMs) + ")" : "");
+    const marks = (st.phase === "running" && st.toMove === side ? " <- running" : "") + (st.late && st.late[side].absent ? " (absent, late " + clockTime(st.late[side].lateMs) + ")" : "") + (st.flagged === side ? " (flag fell)" : "");
     lines.push(pad(NAME[side], 9) + pad(s.control, 12) + pad(sideState(s), 46) + pad(s.moves + " moves", 10) + "used " + clockTime(s.usedMs) + marks);
   }
   const set: string[] = [];
   if (st.handicap !== undefined) set.push(st.handicap === 0 ? "even game" : "handicap " + st.handicap);
   if (st.whiteOnRight !== undefined) set.push("White's button " + (st.whiteOnRight ? "right" : "left"));
-  if (st.lang !== undefined) set.push("voice " + st.lang + (st.volume !== undefined ? ", volume " + st.volume : ""));
+  if (st.lang !== undefined) set.push("voice " + st.lang + (st.tradition ? " (" + st.tradition + " counting)" : "") + (st.volume !== undefined ? ", volume " + st.volume : ""));
   if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? clockTime(st.lateLimitMs) : "off"));
   if (set.length) lines.push("settings " + set.join("; "));
   if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");

@@ -31,8 +31,12 @@ export interface Status {
   whiteOnRight?: boolean;
   lang?: string;
   volume?: number;
+  tradition?: string;
   lateLimitMs?: number;
-  lateness?: Record<Side, { absent: boolean; lateMs: number }>;
+  /** Lateness (22.1-22.4): marked absent at the start, and for how long. */
+  late?: Record<Side, { absent: boolean; lateMs: number }>;
+  /** The side whose flag fell, or null. */
+  flagged?: Side | null;
   forfeit?: string;
   result?: string;
   battery?: number;

@@ -6,7 +6,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { connect } from "../client";
-import { PORT_OPTIONS, usageError, type Command } from "../command";
+import { PORT_OPTIONS, readStatus, usageError, type Command } from "../command";
 import { EXIT, ToolError } from "../errors";
 import { systemPorts } from "../transport";
 
@@ -102,15 +102,18 @@ export const flash: Command = {
       const code = await runFlashScript(args);
       return code === 0 ? 0 : EXIT.refused;
     }
-    // a clock of ours opens its USB prompt for the upload only between games; one that does not
-    // answer the protocol (older firmware, an empty board) already has the prompt there
+    // the clock hands its USB line to the Espruino prompt (which the upload needs) only between
+    // games: refuse here rather than let the upload fail half-way. A board that does not answer the
+    // protocol (older firmware, an empty board) has its prompt there already.
     try {
       const c = await connect(ctx.port, { timeoutMs: 800, retries: 1 });
+      let phase = "";
       try {
-        await c.request("repl");
+        phase = (await readStatus(c)).phase;
       } finally {
         await c.close();
       }
+      if (phase !== "setup" && phase !== "ended") throw new ToolError("a game is on (" + phase + "): flashing would end it; end the game first (goclock end --pin PIN)", EXIT.refused);
     } catch (e) {
       if (!(e instanceof ToolError) || (e.exit !== EXIT.noAnswer && e.exit !== EXIT.notClock)) throw e;
     }

@@ -19,6 +19,7 @@ const SET_OPTIONS: Options = Object.assign(
     handicap: { type: "string" },
     "white-side": { type: "string" },
     lang: { type: "string" },
+    tradition: { type: "string" },
     volume: { type: "string" },
     "late-limit": { type: "string" },
     "new-pin": { type: "string" },
@@ -48,6 +49,7 @@ export function settingsFrom(v: Ctx["values"]): Record<string, unknown> {
     s.whiteOnRight = ws === "right";
   }
   if (typeof v.lang === "string") s.lang = v.lang;
+  if (typeof v.tradition === "string") s.tradition = v.tradition;
   const vol = wholeOption(v, "volume", 0, 10);
   if (vol !== undefined) s.volume = vol;
   const late = v["late-limit"];
@@ -87,6 +89,7 @@ export const set: Command = {
     "  --handicap N      0 (even) or 2 to 9 stones\n" +
     "  --white-side left|right   which button is White's, seen from the display's side\n" +
     "  --lang ID         voice pack: zh, en, ja (the one flashed)\n" +
+    "  --tradition ID    counting tradition: cn (rule 12.3) or nihon-kiin (the 10 is the loss)\n" +
     "  --volume N        0 (mute) to 10\n" +
     "  --late-limit DUR  lateness forfeit limit: 60m (22.1), 15m (22.2) or off\n" +
     "  --new-pin PIN     the arbiter's new 4-digit PIN\n" +
