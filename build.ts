@@ -148,7 +148,7 @@ function isMember(n: ts.Node): n is ts.NamedDeclaration & { name: ts.Identifier 
  */
 export function privateProps(): RegExp {
   const files = [...ts.sys.readDirectory(join(ROOT, "firmware"), [".ts"]), ...ts.sys.readDirectory(join(ROOT, "hw"), [".ts"])]
-    .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts"));
+    .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts") && f.indexOf("/hw/tool/") < 0); // the desktop side of hw/
   const program = ts.createProgram(files.concat(join(ROOT, "hw/espruino.d.ts")), { noEmit: true, types: [], lib: ["lib.es2017.d.ts"] });
   const checker = program.getTypeChecker();
   const declared = new Set<string>();
