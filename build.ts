@@ -2,6 +2,7 @@
 // Espruino interpreter cannot run (shared/ESPRUINO.md): esbuild's flags lower or refuse the syntax
 // it knows about, but globals, methods, loop closures and hoisting only show in the output.
 
+import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -12,6 +13,8 @@ import * as acorn from "acorn";
 import * as walk from "acorn-walk";
 import ts from "typescript";
 import { bundlePage } from "./sim/web/bundle";
+import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "./firmware/gfx/fonts";
+import type { FontData } from "./firmware/gfx/gfx";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -43,8 +46,9 @@ export const SUPPORTED: Record<string, boolean> = {
 };
 
 /** Bundles TypeScript source given as text (imports resolve from the repository root).
- *  `mangle`: property names to shorten (see privateProps). */
-export async function bundle(source: string, minify = true, mangle?: RegExp): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number> }> {
+ *  `mangle`: property names to shorten (see privateProps). `device`: the fonts come from the
+ *  device's flash (deviceFonts), not converted from font.ts. */
+export async function bundle(source: string, minify = true, mangle?: RegExp, device = false): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number> }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -60,6 +64,7 @@ export async function bundle(source: string, minify = true, mangle?: RegExp): Pr
     sourcesContent: false,
     metafile: true,
     logLevel: "silent",
+    plugins: device ? [fontsFromFlash] : [],
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
   const warnings = await esbuild.formatMessages(result.warnings, { kind: "warning" });
@@ -109,7 +114,8 @@ export async function buildFirmware(): Promise<Built> {
   // The device entry only runs (it starts the clock); the core alone is exported for inspection.
   // Espruino has no `module` at the top level, so the device bundle must not mention it.
   const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
-  const { code, map, warnings, inputs } = await bundle(entry, true, ENTRY === "hw/main.ts" ? privateProps() : undefined);
+  const device = ENTRY === "hw/main.ts";
+  const { code, map, warnings, inputs } = await bundle(entry, true, device ? privateProps() : undefined, device);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
@@ -121,6 +127,62 @@ export async function buildFirmware(): Promise<Built> {
   }
   return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings, parts: byPart(inputs) };
 }
+
+// ---------------------------------------------------------------------------------------------
+// The fonts on the device: converted here, once, into the strings setFontCustom takes
+// (firmware/gfx/fonts.ts), and kept in a Storage file the board reads as strings mapped from flash:
+// no conversion at boot and no RAM for them (decoded into arrays they cost about 1,100 jsvars; as
+// string literals in the program, about 100). At the first boot of a new program (the file's name
+// holds a hash of its content) the board writes the file from a base64 literal, which sits in a
+// function body so that it is only read then; with too little flash it keeps the fonts in RAM instead.
+
+/** The Storage file's content, and where each string of FONTS is in it. */
+export function fontFile(): { name: string; data: string; parts: Record<string, [number, number]> } {
+  let data = "";
+  const parts: Record<string, [number, number]> = {};
+  const fonts: [string, FontData][] = [["small", SMALL_FONT], ["large", LARGE_FONT], ["icon", ICON_FONT]];
+  for (const [id, f] of fonts) {
+    parts[id + ".bitmap"] = [data.length, f.bitmap.length];
+    data += f.bitmap;
+    parts[id + ".widths"] = [data.length, f.widths.length];
+    data += f.widths;
+  }
+  const hash = createHash("sha256").update(Buffer.from(data, "latin1")).digest("hex").slice(0, 8);
+  return { name: "gfx." + hash, data, parts };
+}
+
+/** firmware/gfx/fonts.ts as the device has it. */
+export function deviceFonts(): string {
+  const { name, data, parts } = fontFile();
+  const sub = (id: string) => "F.substr(" + parts[id][0] + ", " + parts[id][1] + ")";
+  const font = (id: string, f: FontData) => "{ bitmap: " + sub(id + ".bitmap") + ", first: " + f.first + ", widths: " + sub(id + ".widths") + ", height: " + f.height + " }";
+  return `var S = require("Storage");
+var NAME = ${JSON.stringify(name)};
+var SIZE = ${data.length};
+function data() { return atob(${JSON.stringify(Buffer.from(data, "latin1").toString("base64"))}); }
+var F = S.read(NAME);
+if (F === undefined || F.length !== SIZE) {
+  try {
+    S.list(/^gfx\\./).forEach(function (n) { S.erase(n); });
+    if (S.getStats().freeBytes > SIZE + 8192) S.write(NAME, data()); // a write must never make Storage compact
+  } catch (e) {}
+  F = S.read(NAME);
+  if (F === undefined || F.length !== SIZE) F = data();
+}
+export var SMALL_FONT = ${font("small", SMALL_FONT)};
+export var LARGE_FONT = ${font("large", LARGE_FONT)};
+export var ICON_FONT = ${font("icon", ICON_FONT)};
+export var FLAG_CHAR = ${JSON.stringify(FLAG_CHAR)};
+export var BATTERY_CHAR = ${JSON.stringify(BATTERY_CHAR)};
+`;
+}
+
+const fontsFromFlash: esbuild.Plugin = {
+  name: "fonts-from-flash",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]firmware[\\/]gfx[\\/]fonts\.ts$/ }, () => ({ contents: deviceFonts(), loader: "js" }));
+  },
+};
 
 // ---------------------------------------------------------------------------------------------
 // Shorter property names: the firmware's own (`.lateLimitMs`) cost the bundle about 8%.

@@ -15,8 +15,7 @@ import { gameRecord, stateRecord, restore } from "./persist";
 import { type Settings, decodeSettings, encodeSettings } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { clipsFor, withTradition } from "./voice";
-import { newFrame, clearFrame } from "./gfx/frame";
-import { drawFace, faceView } from "./face";
+import { type Drawn, drawFace, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -58,7 +57,8 @@ export class App {
   private wrongPins = 0;
   private pinBlockedUntil = 0;
   private seq = 0;
-  private frame = newFrame();
+  /** What the face shows, region by region (null: the display shows something else). */
+  private drawn: Drawn | null = null;
   private menuDownAt = -1;
   /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
   private heldKey = -1;
@@ -121,9 +121,14 @@ export class App {
   // --- input ----------------------------------------------------------------------------------------
 
   button(b: number, down: boolean, t: number): void {
-    if (b === MENU) this.menuButton(down, t);
-    else if (!down && b === this.heldKey) this.heldKey = -1;
-    else if (down && (b === LEFT || b === RIGHT)) {
+    if (b === MENU) {
+      this.menuButton(down, t);
+      // MENU down only starts the hold: nothing to draw yet, but the long-hold wake must be set
+      if (down) return this.schedule(this.board.now());
+    } else if (!down) {
+      if (b === this.heldKey) this.heldKey = -1;
+      return; // a player's release changes nothing on the face: drawing it again would cost a second
+    } else if (b === LEFT || b === RIGHT) {
       if (this.menu) {
         this.menuInput(b, false, t);
         this.heldKey = b;
@@ -334,17 +339,29 @@ export class App {
 
   /** Draws what is shown now and asks the board to wake at the next change. */
   refresh(): void {
-    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const now = this.board.now();
     this.board.kick(); // every button and every wake: a busy menu must not look like a hang
     if (now >= this.messageUntil) this.message = "";
-    const f = this.frame;
-    clearFrame(f);
-    const battery = this.board.battery();
-    if (this.menu) drawMenu(f, this.menu, this.settings, this.clock.game);
-    else drawFace(f, faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alertText() || this.idleText() }));
-    const err = this.board.draw(f);
-    if (err) this.fault("display: " + err);
+    const g = this.board.gfx;
+    if (this.menu) {
+      drawMenu(g, this.menu, this.settings, this.clock.game);
+      this.drawn = null;
+    } else {
+      const battery = this.board.battery();
+      const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alertText() || this.idleText() });
+      this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
+    }
+    const err = this.board.show(); // only the window drawn into
+    if (err) {
+      this.fault("display: " + err);
+      this.drawn = null; // what the display shows is unknown: all of it next time
+    }
+    this.schedule(now);
+  }
+
+  /** Asks the board to wake at the next change: a call (LEAD_MS early), a second, a hold, a message. */
+  private schedule(now: number): void {
+    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
     let next = Math.min(callAt, now + IDLE_MS);
     if (this.message) next = Math.min(next, this.messageUntil);

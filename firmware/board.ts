@@ -2,6 +2,8 @@
 // talks to hardware through nothing else. Every capability reports failure as data instead of
 // throwing, so a missing peripheral never stops the clock.
 
+import type { Gfx } from "./gfx/gfx";
+
 /** Buttons, as they stand physically: the two player buttons and the menu button. */
 export const LEFT = 0;
 export const RIGHT = 1;
@@ -14,8 +16,12 @@ export interface Board {
   wakeAt(t: number, fn: () => void): void;
   /** Button edges, debounced, each with the time of the edge itself (not of the handler). */
   onButton(fn: (button: number, down: boolean, t: number) => void): void;
-  /** Shows a 128×64 one-bit frame (SSD1306 page layout, see gfx/frame.ts). Returns an error text or null. */
-  draw(frame: Uint8Array): string | null;
+  /** The display's 128×64 one-bit frame (SSD1306 page layout, gfx/frame.ts), drawn through the
+   *  drawing contract (gfx/gfx.ts): on the device Espruino's native Graphics. */
+  gfx: Gfx;
+  /** Shows what was drawn since the last show(): only that window of the frame is sent. Returns an
+   *  error text or null. */
+  show(): string | null;
   /** Plays clips one after another from absolute time t, cutting whatever still plays. A missing clip
    *  is replaced by a beep. Returns an error text or null. */
   play(clips: string[], t: number): string | null;

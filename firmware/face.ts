@@ -9,15 +9,15 @@
 //     3×60      |    3×60      y 41-54  periods left × period, moves left / per block, or a big flag
 //   PAUSE      message      ▭  y 56-63  pause, a short message, low battery
 //
-// Cost of a frame (the busiest face: two H:MM:SS times, periods lines, full message, battery): one
-// native clear of 1024 bytes, then 912 byte writes (counted once by instrumenting the frame), about 250 of them for each
-// big time (54 columns x 4 pages, zero bytes skipped), and under 100 glyph lookups. With loop
-// overhead some 3,000 interpreted steps: an estimated 30-100 ms on a 64 MHz nRF52, once a second
-// at most, plus ~25 ms to send 1 KB over I2C at 400 kHz.
+// Only what changed is drawn (drawFace compares what each region showed last time, Drawn): once a
+// second that is the running side's countdown, a 63×31 box, 252 bytes to send (4 pages × 63
+// columns). Everything is drawn by the native Graphics on the device (gfx/gfx.ts), so what costs
+// board time is the JavaScript around it: building the view, a few string keys and about ten calls
+// into Graphics per region. The board-cost figures are in `npm run bench` (test/bench/).
 
-import { SMALL, LARGE, FLAG, BATTERY, type Font } from "./gfx/font";
-import { type Frame, clearFrame, drawIcon, drawRect, drawText, fillRect, invertRect, textWidth, WIDTH } from "./gfx/frame";
-import { clockText, periodText } from "./gfx/text";
+import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "./gfx/fonts";
+import { type FontData, type Gfx, box, textWidth, useFont } from "./gfx/gfx";
+import { clockText, periodText, wrapLines } from "./gfx/text";
 import { type Clock, type Side, type TimeControl, controlOf, formatDuration } from "./core/index";
 
 /** What one half of the face shows. */
@@ -52,7 +52,7 @@ export interface FaceView {
   right: FaceSide;
   paused: boolean;
   batteryLow: boolean;
-  /** A short line at the bottom; "" for none. Cut at what fits. */
+  /** A line at the bottom, "" for none; a longer one takes up to three lines, over the periods. */
   message: string;
 }
 
@@ -64,10 +64,14 @@ export interface FaceOptions {
 }
 
 const HALF = 63; // columns per half; between the halves a divider at x 63 (from the times down) and x 64 blank
-const RIGHT = WIDTH - HALF;
-const TIME_Y = 8;
-const OVER_Y = 41;
-const BOTTOM_Y = 56;
+const RIGHT = 128 - HALF;
+const WIDTH = 128;
+const BAR_H = 9; // rows 0-8
+const TIME_Y = 8; // the countdown's box: rows 9-39 (the large font's ink is rows 10-39)
+const OVER_Y = 41; // rows 41-54
+const BOTTOM_Y = 56; // the message line: rows 56-63, PAUSE inverted from row 55
+const TALL_Y = 40; // a message of two or three lines: rows 40-63, 8 rows a line
+const COLS = 21; // the small font is 6 px a character
 const TIMES = "\xd7"; // the multiplication sign, escaped so no build or board has to read UTF-8
 
 function sideView(clock: Clock, side: Side, t: number): FaceSide {
@@ -105,14 +109,23 @@ export function faceView(clock: Clock, tMs: number, opts: FaceOptions): FaceView
   };
 }
 
+/** Text at (x, y) in a font at a scale, in colour c. */
+function text(g: Gfx, x: number, y: number, s: string, f: FontData, scale: number, c: number): void {
+  useFont(g, f, scale);
+  g.setColor(c);
+  g.drawString(s, x, y);
+}
+
 /** Draws text centred in [x, x + w) at the largest of the given sizes that fits; rows are the height
  *  of the box, the text centred in it. Returns false if nothing fits. */
-function fitText(f: Frame, x: number, y: number, w: number, rows: number, text: string, fonts: Font[], scales: number[]): boolean {
+function fitText(g: Gfx, x: number, y: number, w: number, rows: number, s: string, fonts: FontData[], scales: number[]): boolean {
   for (let i = 0; i < fonts.length; i++) {
-    const tw = textWidth(text, fonts[i], scales[i]);
+    useFont(g, fonts[i], scales[i]);
+    const tw = textWidth(g, s, scales[i]);
     if (tw <= w) {
-      const h = fonts[i] === LARGE ? 32 : 7 * scales[i]; // the small font's 8th row is its descender
-      drawText(f, x + ((w - tw) >> 1), y + ((rows - h) >> 1), text, fonts[i], scales[i]);
+      const h = fonts[i] === LARGE_FONT ? 32 : 7 * scales[i]; // the small font's 8th row is its descender
+      g.setColor(1);
+      g.drawString(s, x + ((w - tw) >> 1), y + ((rows - h) >> 1));
       return true;
     }
   }
@@ -129,47 +142,128 @@ function overText(s: FaceSide): string {
   return "";
 }
 
-/** One player's half, x0 its first column; labelLeft: the label goes at the left edge (the left half). */
-function drawHalf(f: Frame, x0: number, s: FaceSide, labelLeft: boolean): void {
-  const moves = s.moves > 0 ? "#" + s.moves : "";
-  const mw = textWidth(moves, SMALL, 1);
-  drawText(f, labelLeft ? x0 + 2 : x0 + HALF - 7, 1, s.label, SMALL, 1);
-  drawText(f, labelLeft ? x0 + HALF - 2 - mw : x0 + 2, 1, moves, SMALL, 1);
-  if (s.running) invertRect(f, x0, 0, HALF, 9);
-  else if (s.toMove) drawRect(f, x0, 0, HALF, 9);
-
-  fitText(f, x0, TIME_Y, HALF, 32, bigText(s), [LARGE, SMALL, SMALL], [1, 2, 1]);
-
-  if (s.flagged) drawIcon(f, x0 + ((HALF - FLAG.width * 2) >> 1), OVER_Y, FLAG, 2);
-  else fitText(f, x0, OVER_Y, HALF, 14, overText(s), [SMALL, SMALL], [2, 1]);
+function movesText(s: FaceSide): string {
+  return s.moves > 0 ? "#" + s.moves : "";
 }
 
-function drawBottom(f: Frame, v: FaceView): void {
-  let left = 0;
-  let right = WIDTH;
+/** The bar: label outside, moves made inside; filled while that side's clock runs (the text in the
+ *  other colour), outlined while it waits in a pause. */
+function drawBar(g: Gfx, x0: number, s: FaceSide, labelLeft: boolean): void {
+  const moves = movesText(s);
+  const ink = s.running ? 0 : 1;
+  if (s.running) box(g, x0, 0, HALF, BAR_H, 1);
+  else if (s.toMove) {
+    g.setColor(1);
+    g.drawRect(x0, 0, x0 + HALF - 1, BAR_H - 1);
+  }
+  useFont(g, SMALL_FONT, 1);
+  g.setColor(ink);
+  g.drawString(s.label, labelLeft ? x0 + 2 : x0 + HALF - 7, 1);
+  if (moves) g.drawString(moves, labelLeft ? x0 + HALF - 2 - textWidth(g, moves, 1) : x0 + 2, 1);
+}
+
+function drawTime(g: Gfx, x0: number, s: FaceSide): void {
+  fitText(g, x0, TIME_Y, HALF, 32, bigText(s), [LARGE_FONT, SMALL_FONT, SMALL_FONT], [1, 2, 1]);
+}
+
+/** Periods or moves left, or a big flag for the side that ran out of time. */
+function drawOver(g: Gfx, x0: number, s: FaceSide): void {
+  if (s.flagged) text(g, x0 + ((HALF - 14) >> 1), OVER_Y, FLAG_CHAR, ICON_FONT, 2, 1);
+  else fitText(g, x0, OVER_Y, HALF, 14, overText(s), [SMALL_FONT, SMALL_FONT], [2, 1]);
+}
+
+/** The room the message has on the bottom line, beside PAUSE and the battery. */
+function roomLeft(v: FaceView): number {
+  return v.paused ? 35 : 0;
+}
+
+function roomRight(v: FaceView): number {
+  return v.batteryLow ? WIDTH - 16 : WIDTH;
+}
+
+/** Whether the message fits on the bottom line beside PAUSE and the battery (the small font: 6 px a
+ *  character, the last one's blank column not counted). */
+function fitsBottom(v: FaceView): boolean {
+  return v.message.length * 6 - 1 <= roomRight(v) - roomLeft(v);
+}
+
+/** The message's lines: the one line if it fits beside PAUSE and the battery, else wrapped across the
+ *  whole width, up to three (the longest message, 51 characters, takes three). */
+function messageLines(v: FaceView): string[] {
+  if (v.message.length === 0) return [];
+  return fitsBottom(v) ? [v.message] : wrapLines(v.message, COLS, 3);
+}
+
+function drawBottom(g: Gfx, v: FaceView, lines: string[], tall: boolean): void {
+  if (tall) {
+    // a long message, for the few seconds it lasts, over the periods, PAUSE and the battery (the
+    // bars still tell a pause)
+    useFont(g, SMALL_FONT, 1);
+    g.setColor(1);
+    const y = BOTTOM_Y - (lines.length - 1) * 8;
+    for (let i = 0; i < lines.length; i++) g.drawString(lines[i], (WIDTH - textWidth(g, lines[i], 1)) >> 1, y + i * 8);
+    return;
+  }
+  const left = roomLeft(v);
+  const right = roomRight(v);
   if (v.paused) {
-    drawText(f, 2, BOTTOM_Y, "PAUSE", SMALL, 1);
-    invertRect(f, 0, BOTTOM_Y - 1, 33, 9);
-    left = 35;
+    box(g, 0, BOTTOM_Y - 1, 33, 9, 1);
+    text(g, 2, BOTTOM_Y, "PAUSE", SMALL_FONT, 1, 0);
   }
-  if (v.batteryLow) {
-    drawIcon(f, WIDTH - BATTERY.width - 1, BOTTOM_Y, BATTERY, 1);
-    right = WIDTH - BATTERY.width - 3;
-  }
-  let msg = v.message;
-  while (msg.length > 0 && textWidth(msg, SMALL, 1) > right - left) msg = msg.substring(0, msg.length - 1);
-  const w = textWidth(msg, SMALL, 1);
+  if (v.batteryLow) text(g, WIDTH - 14, BOTTOM_Y, BATTERY_CHAR, ICON_FONT, 1, 1);
+  if (lines.length === 0) return;
+  useFont(g, SMALL_FONT, 1);
+  const w = textWidth(g, lines[0], 1);
   // centred on the screen when that clears PAUSE and the battery, else in the room between them
   let x = (WIDTH - w) >> 1;
   if (x < left || x + w > right) x = left + ((right - left - w) >> 1);
-  drawText(f, x, BOTTOM_Y, msg, SMALL, 1);
+  g.setColor(1);
+  g.drawString(lines[0], x, BOTTOM_Y);
 }
 
-/** Draws the whole face into f (cleared first). */
-export function drawFace(f: Frame, v: FaceView): void {
-  clearFrame(f);
-  drawHalf(f, 0, v.left, true);
-  drawHalf(f, RIGHT, v.right, false);
-  fillRect(f, HALF, TIME_Y + 2, 1, 45, true); // keeps two H:MM:SS times from reading as one line
-  drawBottom(f, v);
+/** What each region of the face showed when last drawn, to redraw only what changed. */
+export type Drawn = string[];
+
+const LAYOUT = 0;
+const BOTTOM = 1;
+
+function halfKeys(s: FaceSide): string[] {
+  return [s.label + movesText(s) + (s.running ? "R" : s.toMove ? "T" : ""), bigText(s), s.flagged ? "F" : overText(s)];
+}
+
+/** Draws the face: only the regions whose content differs from `drawn` (everything when drawn is
+ *  null), each cleared first. Returns what is drawn now, for the next call. */
+export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
+  const lines = messageLines(v);
+  const tall = lines.length > 0 && !fitsBottom(v);
+  const flagged = v.left.flagged || v.right.flagged;
+  // the layout: the periods' rows belong to a long message, or a flag reaches into the bottom line
+  const layout = (tall ? "M" : "") + (flagged ? "F" : "");
+  const keys = [layout, (v.paused ? "P" : "") + (v.batteryLow ? "L" : "") + lines.join("\n")].concat(halfKeys(v.left), halfKeys(v.right));
+  const all = !drawn || drawn[LAYOUT] !== keys[LAYOUT] || flagged;
+  if (all) g.clear();
+  for (let h = 0; h < 2; h++) {
+    const s = h === 0 ? v.left : v.right;
+    const x0 = h === 0 ? 0 : RIGHT;
+    const k = 2 + h * 3;
+    if (!all && drawn![k] === keys[k] && drawn![k + 1] === keys[k + 1] && drawn![k + 2] === keys[k + 2]) continue;
+    if (all || drawn![k] !== keys[k]) {
+      if (!all) box(g, x0, 0, HALF, BAR_H, 0);
+      drawBar(g, x0, s, h === 0);
+    }
+    if (all || drawn![k + 1] !== keys[k + 1]) {
+      if (!all) box(g, x0, TIME_Y + 1, HALF, 31, 0);
+      drawTime(g, x0, s);
+    }
+    if (!tall && (all || drawn![k + 2] !== keys[k + 2])) {
+      if (!all) box(g, x0, OVER_Y, HALF, 14, 0);
+      drawOver(g, x0, s);
+    }
+  }
+  if (all) box(g, HALF, TIME_Y + 2, 1, tall ? 30 : 45, 1); // keeps two H:MM:SS times from reading as one line
+  if (all || drawn![BOTTOM] !== keys[BOTTOM]) {
+    if (!all) box(g, 0, tall ? TALL_Y : BOTTOM_Y - 1, WIDTH, tall ? 24 : 9, 0);
+    drawBottom(g, v, lines, tall);
+  }
+  return keys;
 }

@@ -17,9 +17,9 @@ import {
   type Game, type Op, type Reading, type Side, type Field, type TimeControl,
   parseControl, isParseError, formatControl, formatDuration, controlOf, readSide,
 } from "./core/index";
-import { SMALL } from "./gfx/font";
-import { type Frame, drawText, drawRect, fillRect, invertRect, textWidth, WIDTH } from "./gfx/frame";
-import { clockText } from "./gfx/text";
+import { SMALL_FONT } from "./gfx/fonts";
+import { type Gfx, box, textWidth, useFont } from "./gfx/gfx";
+import { clockText, wrapLines } from "./gfx/text";
 
 export interface Menu {
   arbiter: boolean;
@@ -149,25 +149,7 @@ function line(left: string, right: string): string {
 
 /** A note cut into at most NOTE_LINES lines, at spaces where it can; the last one ends in "~" if cut. */
 function wrap(text: string): string[] {
-  const out: string[] = [];
-  let rest = text;
-  while (rest.length > 0 && out.length < NOTE_LINES) {
-    if (rest.length <= COLS) {
-      out.push(rest);
-      return out;
-    }
-    let cut = COLS; // at the last space that keeps the line within COLS (no lastIndexOf on Espruino)
-    for (let i = COLS; i > 0; i--) {
-      if (rest.charAt(i) === " ") {
-        cut = i;
-        break;
-      }
-    }
-    out.push(rest.substring(0, cut));
-    rest = rest.substring(cut).replace(/^ +/, "");
-  }
-  if (rest.length > 0) out[out.length - 1] = out[out.length - 1].substring(0, COLS - 1) + "~";
-  return out;
+  return wrapLines(text, COLS, NOTE_LINES);
 }
 
 function copyMenu(m: Menu): Menu {
@@ -786,34 +768,50 @@ function windowTop(cursor: number, n: number, slots: number): number {
   return clamp(cursor - (slots - 2), 0, n - slots);
 }
 
-function drawPin(f: Frame, pin: string): void {
+const WIDTH = 128;
+
+/** The four digit boxes; a digit being chosen is shown inverted. */
+function drawPin(g: Gfx, pin: string): void {
+  useFont(g, SMALL_FONT, 2);
   for (let i = 0; i < 4; i++) {
     const x = 24 + i * 20;
     const ch = pin.charAt(i);
-    drawRect(f, x, 17, 18, 22);
-    if (ch !== "-") drawText(f, x + 4, 21, ch, SMALL, 2);
-    if (ch !== "*" && ch !== "-") invertRect(f, x + 1, 18, 16, 20);
+    g.setColor(1);
+    g.drawRect(x, 17, x + 17, 38);
+    const inverted = ch !== "*" && ch !== "-";
+    if (inverted) box(g, x + 1, 18, 16, 20, 1);
+    g.setColor(inverted ? 0 : 1);
+    if (ch !== "-") g.drawString(ch, x + 4, 21);
   }
 }
 
-export function drawMenu(frame: Frame, m: Menu, s: Settings, game: Game): void {
+/** Draws the whole menu screen (cleared first). */
+export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game): void {
   const v = menuView(m, s, game);
-  drawText(frame, 0, 0, v.title, SMALL, 1);
-  if (v.tag) drawText(frame, WIDTH - textWidth(v.tag, SMALL, 1), 0, v.tag, SMALL, 1);
-  fillRect(frame, 0, 9, WIDTH, 1);
+  g.clear();
+  useFont(g, SMALL_FONT, 1);
+  g.setColor(1);
+  g.drawString(v.title, 0, 0);
+  if (v.tag) g.drawString(v.tag, WIDTH - textWidth(g, v.tag, 1), 0);
+  g.fillRect(0, 9, WIDTH - 1, 9);
   const notes = wrap(v.note);
   if (v.pin) {
-    drawPin(frame, v.pin);
-    if (notes.length) drawText(frame, 1, 42, notes[0], SMALL, 1);
-    drawText(frame, 1, LINE_Y + 4 * LINE_H, "<> digit  MENU next", SMALL, 1);
+    drawPin(g, v.pin);
+    useFont(g, SMALL_FONT, 1);
+    g.setColor(1);
+    if (notes.length) g.drawString(notes[0], 1, 42);
+    g.drawString("<> digit  MENU next", 1, LINE_Y + 4 * LINE_H);
     return;
   }
   const slots = SLOTS - notes.length;
   const top = windowTop(v.cursor, v.lines.length, slots);
   for (let i = 0; i < slots && top + i < v.lines.length; i++) {
     const y = LINE_Y + i * LINE_H;
-    drawText(frame, 1, y, v.lines[top + i], SMALL, 1);
-    if (top + i === v.cursor) invertRect(frame, 0, y - 1, WIDTH, LINE_H);
+    const cursor = top + i === v.cursor;
+    if (cursor) box(g, 0, y - 1, WIDTH, LINE_H, 1);
+    g.setColor(cursor ? 0 : 1);
+    g.drawString(v.lines[top + i], 1, y);
   }
-  for (let i = 0; i < notes.length; i++) drawText(frame, 1, LINE_Y + (slots + i) * LINE_H, notes[i], SMALL, 1);
+  g.setColor(1);
+  for (let i = 0; i < notes.length; i++) g.drawString(notes[i], 1, LINE_Y + (slots + i) * LINE_H);
 }

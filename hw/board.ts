@@ -84,7 +84,8 @@ export function makeBoard(pins: Pins): HwBoard {
         if (report) report(b, down, t);
       });
     },
-    draw: (frame) => display.draw(frame, now()),
+    gfx: display.g,
+    show: () => display.show(now()),
     play: (clips, t) => speaker.play(clips, t),
     setVolume: (v) => speaker.setVolume(v),
     store: store,

@@ -1,19 +1,28 @@
-// The SSD1306 128×64 OLED on the hardware I²C (Qwiic port), through Espruino's official SSD1306
-// module. The module's Graphics buffer is `vertical_byte`, the very page layout of the app's frame
-// (firmware/gfx/frame.ts), so drawing is one copy into it and a flip().
+// The SSD1306 128×64 OLED on the hardware I²C (Qwiic port). The app draws with Espruino's native
+// Graphics (the drawing contract, firmware/gfx/gfx.ts) into a buffer laid out as the controller's RAM
+// (`vertical_byte`, bit 0 at the top: 2v25 made `msb: true` the default, so it is said), and show()
+// sends only the window drawn into since the last show: a column/page address command, then those
+// columns of those pages, one write a page. A countdown's second is 252 bytes (about 6 ms of I²C at
+// 400 kHz, which blocks the CPU) instead of the whole 1,024 (24 ms) that the SSD1306 module's flip()
+// sends, and no module is needed: the init commands are the module's own.
 //
-// The module is handed a guarded bus instead of the I²C object: every write it makes (its init
-// commands run later, from its own timer) is caught, so a missing display or an I²C error only marks
-// the display broken. draw() then returns the error, and a new connection is tried every RETRY_MS.
+// A missing display or an I²C error only marks the display broken: show() returns the error, a new
+// connection is tried every RETRY_MS, and the whole frame is sent once the display answers again.
 // The hardware I²C is used (not Jolt.Q0.i2c, a software one) because it reports a missing device
-// (no ACK) as an error, and is faster: a whole frame takes about 25 ms at 400 kHz.
+// (no ACK) as an error, and is faster.
 
 import type { Pins } from "./pins";
 
 const RETRY_MS = 10000;
-const FRAME_BYTES = 1024;
+/** After the port is powered, the controller is given this long before its init commands. */
+const START_MS = 50;
 /** SSD1306 command: no operation. Written to find the address the display answers at. */
 const NOP = [0x00, 0xe3];
+/** Commands (control byte 0x00, then commands only): display off, clock, multiplex 64, offset 0,
+ *  start line 0, charge pump on, horizontal addressing, segment remap, COM scan down, COM pins,
+ *  contrast, precharge, VCOMH, resume from RAM, normal (not inverted), display on. */
+const INIT = [0x00, 0xae, 0xd5, 0x80, 0xa8, 0x3f, 0xd3, 0x00, 0x40, 0x8d, 0x14, 0x20, 0x00, 0xa1, 0xc8, 0xda, 0x12,
+  0x81, 0xcf, 0xd9, 0xf1, 0xdb, 0x40, 0xa4, 0xa6, 0xaf];
 
 function message(e: unknown): string {
   const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
@@ -24,53 +33,52 @@ type DisplayPins = Pins["display"];
 
 export class Display {
   private pins: DisplayPins;
-  private g: Graphics | null = null;
-  /** The module's init has run (its callback came) without an I²C error. */
+  /** The frame, drawn by the app whether or not a display answers. */
+  readonly g: Graphics;
+  private address = -1;
+  /** The init commands have been sent without an I²C error. */
   private ready = false;
   private error: string | null = null;
   private triedAt = 0;
-  /** A frame drawn before the display was ready, shown when it is. */
-  private pending = false;
+  /** Something drawn has not reached the display (not ready yet, or an error): send it all. */
+  private stale = true;
 
   constructor(pins: DisplayPins) {
     this.pins = pins;
+    this.g = Graphics.createArrayBuffer(128, 64, 1, { vertical_byte: true, msb: false });
   }
 
   private fail(e: unknown): void {
     if (this.error === null) this.error = "I2C: " + message(e);
     this.ready = false;
+    this.stale = true;
   }
 
-  /** (Re)starts the module; it initialises the display 50 ms later and calls back at 100 ms. */
+  /** (Re)starts the display: the init commands go START_MS later, then the whole frame. */
   connect(now: number): void {
     this.triedAt = now;
     this.error = null;
     this.ready = false;
-    this.g = null;
+    this.stale = true;
     const self = this;
     try {
       I2C1.setup({ sda: this.pins.sda, scl: this.pins.scl, bitrate: this.pins.bitrate });
-      const address = this.find();
-      if (address < 0) {
+      this.address = this.find();
+      if (this.address < 0) {
         this.error = "no display at I2C " + this.pins.addresses.map((a) => "0x" + a.toString(16)).join(" or ");
         return;
       }
-      const bus: I2CWriteTarget = {
-        writeTo: function (to: number, data: number[] | Uint8Array) {
-          if (self.error !== null) return; // one error is enough: do not block on every chunk
-          try {
-            I2C1.writeTo(to, data);
-          } catch (e) {
-            self.fail(e);
-          }
-        },
-      };
-      const g = require("SSD1306").connect(bus, function () {
-        if (self.g !== g || self.error !== null) return;
-        self.ready = true;
-        if (self.pending) self.flip();
-      }, { height: 64, address: address });
-      this.g = g;
+      const address = this.address;
+      setTimeout(function () {
+        if (self.error !== null || self.address !== address) return;
+        try {
+          I2C1.writeTo(address, INIT);
+          self.ready = true;
+          self.send(0, 0, 127, 7);
+        } catch (e) {
+          self.fail(e);
+        }
+      }, START_MS);
     } catch (e) {
       this.fail(e);
     }
@@ -90,43 +98,40 @@ export class Display {
     return -1;
   }
 
-  private flip(): void {
-    this.pending = false;
+  /** Columns x1-x2 of pages p1-p2: the window command, then each page's bytes. Throws on I²C errors. */
+  private send(x1: number, p1: number, x2: number, p2: number): void {
+    const a = this.address;
+    I2C1.writeTo(a, [0x00, 0x21, x1, x2, 0x22, p1, p2]);
+    const n = x2 - x1 + 1;
+    for (let p = p1; p <= p2; p++) I2C1.writeTo(a, 0x40, new Uint8Array(this.g.buffer, p * 128 + x1, n));
+    this.stale = false;
+  }
+
+  /** Sends what was drawn since the last show; an error text (display missing, I²C error) or null. */
+  show(now: number): string | null {
+    const m = this.g.getModified(true);
+    if (this.error !== null && now - this.triedAt >= RETRY_MS) this.connect(now);
+    if (this.error !== null) return this.error;
+    if (!this.ready) return null; // still starting: the whole frame goes with the init
     try {
-      if (this.g) this.g.flip();
+      if (this.stale) this.send(0, 0, 127, 7);
+      else if (m) this.send(m.x1, m.y1 >> 3, m.x2, m.y2 >> 3);
     } catch (e) {
       this.fail(e);
     }
-  }
-
-  /** Shows the frame; an error text (display missing, I²C error) or null. Never throws. */
-  draw(frame: Uint8Array, now: number): string | null {
-    if (this.error !== null && now - this.triedAt >= RETRY_MS) this.connect(now);
-    const err = this.error;
-    if (err !== null || !this.g) return err !== null ? err : "display not connected";
-    try {
-      if (frame.length !== FRAME_BYTES) return "frame of " + frame.length + " bytes";
-      new Uint8Array(this.g.buffer).set(frame);
-    } catch (e) {
-      return "display: " + message(e);
-    }
-    if (!this.ready) {
-      this.pending = true; // the module is still starting the display: shown from its callback
-      return null;
-    }
-    this.flip();
     return this.error;
   }
 
-  /** Plain text with the module's built-in font, for when the app itself could not start. */
+  /** Plain text in Espruino's built-in font, for when the app itself could not start. */
   showText(lines: string[]): void {
     const g = this.g;
-    if (!g) return;
     try {
       g.clear();
+      g.setFontBitmap();
+      g.setColor(1);
       lines.forEach((l, i) => g.drawString(l, 0, i * 8));
-      if (this.ready) this.flip();
-      else this.pending = true;
+      this.stale = true;
+      this.show(Math.floor(getTime() * 1000));
     } catch (e) {
       this.fail(e);
     }

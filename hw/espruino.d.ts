@@ -61,7 +61,8 @@ declare const console: { log(text: string): void };
 declare const global: { clock?: unknown; clockError?: string };
 
 interface I2CWriteTarget {
-  writeTo(address: number, data: number[] | Uint8Array): void;
+  /** The data: numbers, arrays and typed arrays, flattened into one transaction. */
+  writeTo(address: number, ...data: (number | number[] | Uint8Array)[]): void;
 }
 interface I2C extends I2CWriteTarget {
   setup(options: { sda: Pin; scl: Pin; bitrate?: number }): void;
@@ -104,17 +105,25 @@ declare class Waveform {
   removeAllListeners(event?: string): void;
 }
 
-/** The Graphics the SSD1306 module returns: 128×64, 1 bit, `vertical_byte` buffer (page layout). */
+/** Espruino's native Graphics: the drawing contract (firmware/gfx/gfx.ts) is a part of it. */
 interface Graphics {
   buffer: ArrayBuffer;
-  flip(): void;
   clear(): Graphics;
+  setColor(c: number): Graphics;
+  fillRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  drawRect(x1: number, y1: number, x2: number, y2: number): Graphics;
+  setFontCustom(bitmap: string, firstChar: number, widths: string, height: number): Graphics;
+  /** Espruino's built-in bitmap font. */
+  setFontBitmap(): Graphics;
   drawString(text: string, x: number, y: number): Graphics;
+  stringWidth(text: string): number;
+  getModified(reset?: boolean): { x1: number; y1: number; x2: number; y2: number } | undefined;
   /** Draws each pixel as palette[value] (a flat Uint16Array of 2, 4, 8, 16 or 256 entries). */
   drawImage(image: { width: number; height: number; bpp: number; buffer: ArrayBuffer; palette?: Uint16Array }, x: number, y: number): Graphics;
 }
-/** Width and height 1 … 32767; the buffer is row-major, one byte per pixel at 8 bpp. */
-declare const Graphics: { createArrayBuffer(width: number, height: number, bpp: number): Graphics };
+/** Width and height 1 … 32767; at 8 bpp the buffer is row-major, one byte per pixel; at 1 bpp with
+ *  vertical_byte a byte holds 8 rows of a column (bit 0 at the top when msb is false). */
+declare const Graphics: { createArrayBuffer(width: number, height: number, bpp: number, options?: { vertical_byte?: boolean; msb?: boolean }): Graphics };
 
 interface SSD1306Module {
   /** Sends the init commands 50 ms later and calls back after 100 ms; returns the Graphics at once. */

@@ -6,8 +6,7 @@
 // there; the menu's language picks the pack).
 //
 // The CLI exits 0 even when it could not connect, so its output is read: "Unable to connect" or a
-// module it could not find fails the flash. The CLI fetches the SSD1306 module from
-// espruino.com/modules at every upload, so flashing needs the network.
+// module it could not find fails the flash.
 
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";

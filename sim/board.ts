@@ -5,6 +5,8 @@
 import type { Board, Store } from "../firmware/board";
 import { RECORD_BYTES } from "../firmware/board";
 import type { TimeSource } from "./realtime";
+import type { Area } from "../firmware/gfx/gfx";
+import { PageGraphics } from "../firmware/gfx/graphics";
 
 export class MemoryStore implements Store {
   slots: string[] = [];
@@ -34,9 +36,13 @@ export class MemoryStore implements Store {
 export class SimBoard implements Board {
   readonly time: TimeSource;
   store: Store;
-  /** The last frame drawn, and every clip sequence played with its start time. */
+  /** The display's frame, drawn by the TypeScript copy of Espruino's Graphics (as the device's). */
+  gfx = PageGraphics.frame();
+  /** The frame as last shown, how many times something was shown, and the window sent each time
+   *  (what the device sends over I2C), and every clip sequence played with its start time. */
   frame: Uint8Array = new Uint8Array(1024);
   frames = 0;
+  windows: Area[] = [];
   played: { t: number; clips: string[] }[] = [];
   volume = 7;
   batteryPercent = 80;
@@ -64,8 +70,12 @@ export class SimBoard implements Board {
   edge(button: number, down: boolean, t: number): void {
     if (this.buttons) this.buttons(button, down, t);
   }
-  draw(frame: Uint8Array): string | null {
-    this.frame = frame.slice();
+  show(): string | null {
+    const m = this.gfx.getModified(true);
+    if (!m) return null; // nothing drawn: nothing sent
+    this.windows.push(m);
+    if (this.windows.length > 100) this.windows.shift();
+    this.frame = this.gfx.frame.slice();
     this.frames++;
     this.onFrame(this.frame);
     return null;

@@ -7,7 +7,7 @@ import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { SimBoard, MemoryStore, VirtualTime } from "../sim/board";
 import { encodeSettings, defaultSettings } from "../firmware/settings";
 import { drawFace, faceView } from "../firmware/face";
-import { newFrame } from "../firmware/gfx/frame";
+import { PageGraphics } from "../firmware/gfx/graphics";
 
 function device(control = "1m+3x60s", store = new MemoryStore(), time = new VirtualTime()) {
   if (store.get("clock.set") === null) store.set("clock.set", encodeSettings({ ...defaultSettings(), black: control, white: control }));
@@ -57,9 +57,9 @@ type Device = ReturnType<typeof device>;
 
 /** Whether the display shows the face with `message` on its bottom line (drawn as the app would). */
 function faceShows(d: Device, message: string): boolean {
-  const f = newFrame();
-  drawFace(f, faceView(d.app.clock, d.time.now(), { whiteIsRight: true, batteryLow: false, message: message }));
-  return Buffer.from(f).equals(Buffer.from(d.board.frame));
+  const g = PageGraphics.frame();
+  drawFace(g, faceView(d.app.clock, d.time.now(), { whiteIsRight: true, batteryLow: false, message: message }), null);
+  return Buffer.from(g.frame).equals(Buffer.from(d.board.frame));
 }
 
 describe("the device app", () => {

@@ -5,6 +5,8 @@ import { describe, it, expect, beforeAll } from "vitest";
 import { firmware, ClockRig } from "./double/rig";
 import { expectedUtterances, simCalls, simulate } from "./double/expect";
 import { parseScript, type Script } from "../sim/script";
+import { graphicsMade } from "./double/display";
+import { fontFile } from "../build";
 
 // Times on the 1/8 s grid, where the board's 32,768 Hz clock and whole milliseconds agree exactly.
 const GAME = `
@@ -73,6 +75,38 @@ describe("a whole game played on the buttons sounds and reads as the simulator s
   it("the board ran the whole game without an uncaught exception or a reboot", () => {
     expect(rig.dev.errors.map((e) => e.text.split("\n")[0])).toEqual([]);
     expect(rig.dev.boots.map((b) => b.reason)).toEqual(["power on"]);
+  });
+});
+
+describe("the display", () => {
+  let rig: ClockRig;
+
+  beforeAll(async () => {
+    rig = new ClockRig(await firmware()).start();
+    rig.setUp("10m+3x30s", 1000);
+    rig.press("white", 4000);
+    rig.runUntil(9500);
+  });
+
+  it("shows exactly the frame the firmware drew, though it is sent only a window at a time", () => {
+    const made = graphicsMade.get(rig.dev.mcu!.realm)!.filter((g) => g.buffer.byteLength === 1024);
+    expect(made.length).toBe(1); // the app's frame: no second buffer (the SSD1306 module's) in RAM
+    const frame = new Uint8Array(made[0].buffer);
+    for (let s = 10; s < 16; s++) {
+      const before = rig.dev.panels[0].dataBytes;
+      rig.runUntil(s * 1000 + 500);
+      // once a second, Black's countdown alone: 63 columns of 4 pages (of the whole frame's 1,024)
+      expect(rig.dev.panels[0].dataBytes - before, "second " + s).toBe(252);
+      expect(Buffer.from(rig.dev.panels[0].ram).equals(Buffer.from(frame)), "second " + s).toBe(true);
+    }
+    rig.press("black", 16200);
+    rig.runUntil(16500);
+    expect(Buffer.from(rig.dev.panels[0].ram).equals(Buffer.from(frame))).toBe(true);
+  });
+
+  it("keeps the fonts in one Storage file, read from flash", () => {
+    const f = fontFile();
+    expect(Buffer.from(rig.dev.flash.read(f.name)!).equals(Buffer.from(f.data, "latin1"))).toBe(true);
   });
 });
 

@@ -2,45 +2,17 @@ import { describe, it, expect } from "vitest";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { SCREENS, GOLDEN_DIR, play, apply } from "./golden-update";
-import { type Frame, WIDTH, HEIGHT, newFrame, setPixel, getPixel, fillRect, invertRect, drawText, textWidth, glyphIndex, frameToText, textToFrame } from "../firmware/gfx/frame";
-import { type Font, SMALL, LARGE } from "../firmware/gfx/font";
+import { SMALL_FONT } from "../firmware/gfx/fonts";
+import { useFont } from "../firmware/gfx/gfx";
+import { type Frame, WIDTH, HEIGHT, newFrame, setPixel, getPixel, frameToText, textToFrame } from "../firmware/gfx/frame";
+import { PageGraphics } from "../firmware/gfx/graphics";
 import { clockText, periodText } from "../firmware/gfx/text";
-import { type FaceSide, drawFace, faceView } from "../firmware/face";
+import { type FaceSide, type FaceView, drawFace, faceView } from "../firmware/face";
 
 function onPixels(f: Frame): string[] {
   const out: string[] = [];
   for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (getPixel(f, x, y)) out.push(x + "," + y);
   return out;
-}
-
-/** Text drawn the slow, obvious way: every set bit of every glyph, scaled, kept if inside the frame. */
-function referenceText(x: number, y: number, text: string, font: Font, scale: number): string[] {
-  const on = new Set<string>();
-  let cx = x;
-  for (const ch of text) {
-    const g = glyphIndex(font, ch.charCodeAt(0));
-    if (g < 0) continue;
-    for (let c = 0; c < font.widths[g]; c++) {
-      for (let row = 0; row < font.pages * 8; row++) {
-        if (!(font.data[font.offsets[g] + c * font.pages + (row >> 3)] & (1 << (row & 7)))) continue;
-        for (let dx = 0; dx < scale; dx++) {
-          for (let dy = 0; dy < scale; dy++) {
-            const px = cx + c * scale + dx;
-            const py = y + row * scale + dy;
-            if (px >= 0 && px < WIDTH && py >= 0 && py < HEIGHT) on.add(px + "," + py);
-          }
-        }
-      }
-    }
-    cx += (font.widths[g] + font.spacing) * scale;
-  }
-  return [...on].sort(byPosition);
-}
-
-function byPosition(a: string, b: string): number {
-  const [ax, ay] = a.split(",").map(Number);
-  const [bx, by] = b.split(",").map(Number);
-  return ay - by || ax - bx;
 }
 
 describe("the frame", () => {
@@ -54,9 +26,9 @@ describe("the frame", () => {
   });
 
   it("prints as 64 lines of 128 characters and reads back the same", () => {
-    const f = newFrame();
-    fillRect(f, 3, 5, 20, 30, true);
-    invertRect(f, 10, 0, 40, 12);
+    const g = PageGraphics.frame();
+    g.fillRect(3, 5, 22, 34);
+    const f = g.frame;
     setPixel(f, 127, 63, true);
     const text = frameToText(f);
     const lines = text.split("\n");
@@ -72,96 +44,7 @@ describe("the frame", () => {
     expect(() => textToFrame(frameToText(newFrame()).replace(".", ".."))).toThrow();
   });
 
-  it("fills and inverts exactly the rectangle, clipped at every edge", () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -40, max: 140 }), fc.integer({ min: -20, max: 70 }), fc.integer({ min: 0, max: 80 }), fc.integer({ min: 0, max: 40 }), (x, y, w, h) => {
-        const f = newFrame();
-        fillRect(f, 0, 20, 128, 8, true); // something under the inversion
-        invertRect(f, x, y, w, h);
-        fillRect(f, x + 1, y + 1, w - 2, h - 2, false);
-        for (let py = 0; py < HEIGHT; py++) {
-          for (let px = 0; px < WIDTH; px++) {
-            const inside = px >= x && px < x + w && py >= y && py < y + h;
-            const inner = px > x && px < x + w - 1 && py > y && py < y + h - 1;
-            const under = py >= 20 && py < 28;
-            const want = inner ? false : inside ? !under : under;
-            if (getPixel(f, px, py) !== want) return false;
-          }
-        }
-        return true;
-      }),
-    );
-  });
 });
-
-describe("text", () => {
-  it("renders the digits of 1:05:09 side by side, each its own glyph", () => {
-    const f = newFrame();
-    const end = drawText(f, 2, 8, "1:05:09", LARGE, 1);
-    expect(textWidth("1:05:09", LARGE, 1)).toBe(60); // 5 digits of 10, 2 colons of 2, 6 gaps of 1
-    expect(end).toBe(62);
-    let x = 2;
-    const seen = new Set<string>();
-    for (const ch of "1:05:09") {
-      const alone = newFrame();
-      drawText(alone, x, 8, ch, LARGE, 1);
-      const w = textWidth(ch, LARGE, 1);
-      const cols = (g: Frame) => [...Array(w).keys()].map((c) => [...Array(32).keys()].map((r) => (getPixel(g, x + c, 8 + r) ? "#" : ".")).join("")).join("|");
-      expect(cols(f)).toBe(cols(alone));
-      expect(cols(alone)).toContain("#");
-      seen.add(ch + cols(alone));
-      for (let r = 0; r < HEIGHT; r++) expect(getPixel(f, x + w, r)).toBe(false); // the gap
-      x += w + 1;
-    }
-    expect(seen.size).toBe(5); // 1, :, 0, 5, 9 differ from each other
-    // nothing above the header gap or below the glyph box
-    for (let px = 0; px < WIDTH; px++) for (const y of [0, 9, 40]) expect(getPixel(f, px, y)).toBe(false);
-  });
-
-  it("never writes outside the frame, wherever it is drawn and at any scale", () => {
-    const chars = [..." 09:#ABgjpqy|_~", "\xd7", "\u20ac"];
-    fc.assert(
-      fc.property(
-        fc.integer({ min: -200, max: 200 }),
-        fc.integer({ min: -80, max: 100 }),
-        fc.array(fc.constantFrom(...chars), { maxLength: 14 }).map((a) => a.join("")),
-        fc.constantFrom(1, 2, 3),
-        fc.constantFrom("small", "large"),
-        (x, y, text, scale, name) => {
-          const font = name === "small" ? SMALL : LARGE;
-          const f = newFrame();
-          const end = drawText(f, x, y, text, font, scale);
-          if (f.length !== 1024) return false;
-          if (end !== x + textWidth(text, font, scale)) return false;
-          return JSON.stringify(onPixels(f)) === JSON.stringify(referenceText(x, y, text, font, scale));
-        },
-      ),
-      { numRuns: 400 },
-    );
-  });
-
-  it("does not wrap text at the right edge onto the next page row", () => {
-    const f = newFrame();
-    drawText(f, 120, 0, "WWWW", SMALL, 1);
-    drawText(f, 100, 60, "8888", LARGE, 1);
-    for (const p of onPixels(f)) expect(Number(p.split(",")[0])).toBeGreaterThanOrEqual(100);
-  });
-
-  it("has a distinct glyph for every printable ASCII character and the multiplication sign", () => {
-    const shapes = new Set<string>();
-    for (let c = 33; c < 127; c++) shapes.add(frameToText(drawn(String.fromCharCode(c))));
-    shapes.add(frameToText(drawn("\xd7")));
-    expect(shapes.size).toBe(95);
-    expect(onPixels(drawn(" "))).toEqual([]);
-    expect(frameToText(drawn("\u20ac"))).toBe(frameToText(drawn("?"))); // a missing glyph shows as ?
-  });
-});
-
-function drawn(text: string): Frame {
-  const f = newFrame();
-  drawText(f, 0, 0, text, SMALL, 1);
-  return f;
-}
 
 describe("times as written on the face", () => {
   it("rounds seconds up, so 0:00 appears only when the time is gone", () => {
@@ -218,11 +101,7 @@ function side(over: Partial<FaceSide>): FaceSide {
 
 describe("the face", () => {
   it("fits a time of ten hours or more in its half", () => {
-    const face = (ms: number) => {
-      const f = newFrame();
-      drawFace(f, { left: side({ shownMs: ms }), right: side({ label: "W" }), paused: false, batteryLow: false, message: "" });
-      return onPixels(f);
-    };
+    const face = (ms: number) => onPixels(draw({ left: side({ shownMs: ms }), right: side({ label: "W" }), paused: false, batteryLow: false, message: "" }));
     const long = face(36000000);
     const x = (p: string) => Number(p.split(",")[0]);
     const y = (p: string) => Number(p.split(",")[1]);
@@ -230,11 +109,106 @@ describe("the face", () => {
     expect(long.filter((p) => x(p) < 63 && y(p) >= 8 && y(p) < 40).length).toBeGreaterThan(50); // drawn, if smaller
   });
 
-  it("cuts a long message before PAUSE and the battery glyph", () => {
-    const f = newFrame();
-    drawFace(f, { left: side({}), right: side({ label: "W" }), paused: true, batteryLow: true, message: "M".repeat(40) });
+  it("keeps a short message clear of PAUSE and the battery glyph", () => {
+    const f = draw({ left: side({}), right: side({ label: "W" }), paused: true, batteryLow: true, message: "M".repeat(12) });
     const bottom = onPixels(f).filter((p) => Number(p.split(",")[1]) >= 56);
-    for (const x of [33, 34, 112, 113, 127]) expect(bottom.filter((p) => Number(p.split(",")[0]) === x)).toEqual([]);
+    for (const x of [33, 34, 112, 113]) expect(bottom.filter((p) => Number(p.split(",")[0]) === x)).toEqual([]);
+    expect(linesOf(f, 56)).toEqual(["MMMMMMMMMMMM"]);
+  });
+
+  for (const message of ["no side has run out of time", "Wrong PIN 3 times", "PIN blocked: wait 42 s", "a pass for a timeout is only given in byoyomi (22.5)"]) {
+    it("shows the whole message " + JSON.stringify(message) + ", paused, on a low battery", () => {
+      for (const paused of [false, true]) {
+        const f = draw({ left: side({}), right: side({ label: "W", toMove: true }), paused: paused, batteryLow: true, message: message });
+        const shown = linesOf(f, 40).filter((l) => l !== "");
+        expect(shown.join(" "), "paused " + paused).toBe(message);
+      }
+    });
+  }
+});
+
+/** The small-font text in each 8-row line from row y0 down, read back glyph by glyph. */
+function linesOf(f: Frame, y0: number): string[] {
+  const glyphs = new Map<string, string>();
+  for (let c = 33; c < 127; c++) {
+    const g = PageGraphics.frame();
+    useFont(g, SMALL_FONT, 1);
+    g.drawString(String.fromCharCode(c), 0, 0);
+    glyphs.set(columns(g.frame, 0, 0, 5), String.fromCharCode(c));
+  }
+  const lines: string[] = [];
+  for (let y = y0; y + 8 <= HEIGHT; y += 8) {
+    let line = "";
+    for (let x = 0; x + 5 <= WIDTH; ) {
+      const ch = glyphs.get(columns(f, x, y, 5));
+      if (ch) {
+        line += ch;
+        x += 6;
+      } else {
+        if (line && columns(f, x, y, 6) === columns(newFrame(), 0, 0, 6) && !line.endsWith(" ")) line += " ";
+        x += ch === undefined && columns(f, x, y, 6) === columns(newFrame(), 0, 0, 6) ? 6 : 1;
+      }
+    }
+    lines.push(line.replace(/\|/g, "").trim().replace(/ +/g, " ")); // "|": the divider
+  }
+  return lines;
+}
+
+function columns(f: Frame, x: number, y: number, w: number): string {
+  let s = "";
+  for (let c = 0; c < w; c++) for (let r = 0; r < 8; r++) s += getPixel(f, x + c, y + r) ? "#" : ".";
+  return s;
+}
+
+/** A face drawn whole. */
+function draw(v: FaceView): Frame {
+  const g = PageGraphics.frame();
+  drawFace(g, v, null);
+  return g.frame;
+}
+
+describe("the face drawn region by region", () => {
+  const views = fc.record({
+    l: fc.record({ shownMs: fc.integer({ min: 0, max: 40000000 }), moves: fc.integer({ min: 0, max: 400 }), running: fc.boolean(), toMove: fc.boolean(), flagged: fc.boolean(), periodsLeft: fc.integer({ min: 0, max: 5 }), overtime: fc.boolean() }),
+    r: fc.record({ shownMs: fc.integer({ min: 0, max: 40000000 }), moves: fc.integer({ min: 0, max: 400 }), running: fc.boolean(), toMove: fc.boolean(), flagged: fc.constant(false), periodsLeft: fc.integer({ min: 0, max: 5 }), overtime: fc.boolean() }),
+    paused: fc.boolean(),
+    batteryLow: fc.boolean(),
+    message: fc.constantFrom("", "Black: 5 periods left", "PIN blocked: wait 42 s", "no side has run out of time", "OK"),
+    flagSometimes: fc.integer({ min: 0, max: 4 }),
+  });
+  const toView = (x: { l: Partial<FaceSide>; r: Partial<FaceSide>; paused: boolean; batteryLow: boolean; message: string; flagSometimes: number }): FaceView => ({
+    left: side(Object.assign({}, x.l, { kind: "byoyomi", periodLenMs: 30000, flagged: x.flagSometimes === 0 && !!x.l.flagged })),
+    right: side(Object.assign({}, x.r, { label: "W", kind: "byoyomi", periodLenMs: 30000 })),
+    paused: x.paused,
+    batteryLow: x.batteryLow,
+    message: x.message,
+  });
+
+  it("ends with the very frame a whole redraw gives, whatever changed in between", () => {
+    fc.assert(
+      fc.property(fc.array(views, { minLength: 1, maxLength: 8 }), (seq) => {
+        const g = PageGraphics.frame();
+        let drawn = null;
+        for (const x of seq) {
+          const v = toView(x);
+          drawn = drawFace(g, v, drawn);
+          if (frameToText(g.frame) !== frameToText(draw(v))) return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("once a second touches only the running side's countdown: 63 columns of rows 9-39 (pages 1-4)", () => {
+    const g = PageGraphics.frame();
+    const v = (ms: number): FaceView => ({ left: side({ shownMs: 300000 }), right: side({ label: "W", shownMs: ms, running: true, toMove: true, moves: 12 }), paused: false, batteryLow: false, message: "" });
+    let drawn = drawFace(g, v(125000), null);
+    g.getModified(true);
+    drawn = drawFace(g, v(124000), drawn);
+    expect(g.getModified(true)).toEqual({ x1: 65, y1: 9, x2: 127, y2: 39 }); // 252 bytes to send
+    drawFace(g, v(124000), drawn);
+    expect(g.getModified(true)).toBeUndefined(); // nothing changed: nothing drawn, nothing to send
   });
 });
 

@@ -7,8 +7,10 @@ import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Clock, newGame, parseControl, isParseError, defaultCallOptions, type Op, type Side } from "../firmware/core/index";
 import { drawFace, faceView, type FaceOptions } from "../firmware/face";
-import { type Frame, newFrame, drawText, frameToText } from "../firmware/gfx/frame";
-import { SMALL, LARGE } from "../firmware/gfx/font";
+import { type Frame, frameToText } from "../firmware/gfx/frame";
+import { PageGraphics } from "../firmware/gfx/graphics";
+import { SMALL_FONT, LARGE_FONT } from "../firmware/gfx/fonts";
+import { useFont } from "../firmware/gfx/gfx";
 
 export const GOLDEN_DIR = fileURLToPath(new URL("./golden/", import.meta.url));
 
@@ -45,9 +47,9 @@ export function apply(clock: Clock, op: Op, t: number): void {
 
 function face(clock: Clock, t: number, opts: FaceOptions): Frame {
   clock.advance(t); // as a board does when it wakes: calls made, a fallen flag settled
-  const f = newFrame();
-  drawFace(f, faceView(clock, t, opts));
-  return f;
+  const g = PageGraphics.frame();
+  drawFace(g, faceView(clock, t, opts), null);
+  return g.frame;
 }
 
 const PLAIN: FaceOptions = { whiteIsRight: true, batteryLow: false };
@@ -132,24 +134,27 @@ export const SCREENS: Screen[] = [
     name: "font-small",
     shows: "every glyph of the small font, 21 to a row: ASCII 32-126 then the multiplication sign",
     frame: () => {
-      const f = newFrame();
+      const g = PageGraphics.frame();
       let all = "";
       for (let c = 32; c < 127; c++) all += String.fromCharCode(c);
       all += "\xd7";
-      for (let i = 0; i * 21 < all.length; i++) drawText(f, 1, i * 9, all.substring(i * 21, i * 21 + 21), SMALL, 1);
-      drawText(f, 1, 46, "B 3\xd760 #12", SMALL, 2);
-      return f;
+      useFont(g, SMALL_FONT, 1);
+      for (let i = 0; i * 21 < all.length; i++) g.drawString(all.substring(i * 21, i * 21 + 21), 1, i * 9);
+      useFont(g, SMALL_FONT, 2);
+      g.drawString("B 3\xd760 #12", 1, 46);
+      return g.frame;
     },
   },
   {
     name: "font-large",
     shows: "the large digits 0-9 and the colon, then 1:05:09 and 59:59 as the face draws them",
     frame: () => {
-      const f = newFrame();
-      drawText(f, 0, 0, "0123456789:", LARGE, 1);
-      drawText(f, 0, 32, "1:05:09", LARGE, 1);
-      drawText(f, 66, 32, "59:59", LARGE, 1);
-      return f;
+      const g = PageGraphics.frame();
+      useFont(g, LARGE_FONT, 1);
+      g.drawString("0123456789:", 0, 0);
+      g.drawString("1:05:09", 0, 32);
+      g.drawString("59:59", 66, 32);
+      return g.frame;
     },
   },
 ];

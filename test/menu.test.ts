@@ -11,7 +11,8 @@ import { type Menu, type MenuResult, openSetup, openArbiter, menuKey, menuView, 
 import { type Settings, defaultSettings, encodeSettings, decodeSettings } from "../firmware/settings";
 import { PRESETS, presetIndex } from "../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../firmware/core/index";
-import { newFrame, frameToText } from "../firmware/gfx/frame";
+import { frameToText } from "../firmware/gfx/frame";
+import { PageGraphics } from "../firmware/gfx/graphics";
 import { bundle, checkEspruino } from "../build";
 
 const GOLDEN = fileURLToPath(new URL("./golden/", import.meta.url));
@@ -465,8 +466,7 @@ describe("the set-up menu", () => {
           if (r.ready) expect(wasReady && p.b === MENU && !p.long).toBe(true);
           expect(decodeSettings(encodeSettings(r.settings)).error).toBeNull();
           if (r.menu) {
-            const f = newFrame();
-            drawMenu(f, r.menu, r.settings, u.clock.game);
+            drawMenu(PageGraphics.frame(), r.menu, r.settings, u.clock.game);
           }
         }
       }),
@@ -645,7 +645,7 @@ describe("the arbiter menu", () => {
           u.t += 1000;
           const r = u.key(p.b, p.long); // applies the ops to a real clock: a refusal is data, never a throw
           if (locked) expect(r.ops).toEqual([]);
-          if (u.menu) drawMenu(newFrame(), u.menu, u.settings, u.clock.game);
+          if (u.menu) drawMenu(PageGraphics.frame(), u.menu, u.settings, u.clock.game);
         }
       }),
       { numRuns: 300 },
@@ -763,9 +763,9 @@ describe("the menu code on Espruino", () => {
 // --- golden frames ------------------------------------------------------------------------------------
 
 function golden(name: string, menu: Menu, settings: Settings, game: Game): void {
-  const f = newFrame();
-  drawMenu(f, menu, settings, game);
-  const text = frameToText(f);
+  const g = PageGraphics.frame();
+  drawMenu(g, menu, settings, game);
+  const text = frameToText(g.frame);
   const path = GOLDEN + "menu-" + name + ".txt";
   if (process.env.UPDATE_GOLDEN === "1") writeFileSync(path, text);
   expect(existsSync(path), path + " is missing: run UPDATE_GOLDEN=1 npx vitest run test/menu.test.ts and review it").toBe(true);

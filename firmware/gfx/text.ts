@@ -24,3 +24,27 @@ export function periodText(ms: number): string {
   const s = secondsUp(Math.max(0, ms));
   return s < 100 ? "" + s : clockText(ms);
 }
+
+/** Text in lines of at most `cols` characters, cut at spaces where it can, at most `most` lines; the
+ *  last one ends in "~" if the text goes on. */
+export function wrapLines(text: string, cols: number, most: number): string[] {
+  const out: string[] = [];
+  let rest = text;
+  while (rest.length > 0 && out.length < most) {
+    if (rest.length <= cols) {
+      out.push(rest);
+      return out;
+    }
+    let cut = cols; // at the last space that keeps the line within cols (no lastIndexOf on Espruino)
+    for (let i = cols; i > 0; i--) {
+      if (rest.charAt(i) === " ") {
+        cut = i;
+        break;
+      }
+    }
+    out.push(rest.substring(0, cut));
+    rest = rest.substring(cut).replace(/^ +/, "");
+  }
+  if (rest.length > 0) out[out.length - 1] = out[out.length - 1].substring(0, cols - 1) + "~";
+  return out;
+}

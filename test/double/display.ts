@@ -13,6 +13,7 @@
 import type { Realm } from "./realm";
 import type { PinBank } from "./pins";
 import { bytesOf } from "./storage";
+import { PageGraphics } from "../../firmware/gfx/graphics";
 
 export interface Frame {
   /** World time, ms. */
@@ -39,6 +40,8 @@ export class Ssd1306Panel {
   chargePump = false;
   contrast = 0x7f;
   frames: Frame[] = [];
+  /** Data bytes received (into the controller's RAM), all told. */
+  dataBytes = 0;
   private mode = 2; // page addressing after reset
   private col0 = 0;
   private col1 = 127;
@@ -121,6 +124,7 @@ export class Ssd1306Panel {
   }
 
   private data(b: number): void {
+    this.dataBytes++;
     this.ram[this.page * 128 + this.col] = b;
     if (this.mode === 2) {
       this.col = this.col >= 127 ? 0 : this.col + 1;
@@ -239,16 +243,20 @@ export function toBytes(items: unknown[]): Uint8Array {
 
 // --- Graphics ----------------------------------------------------------------------------------------
 
+// At 1 bpp, every drawing operation is the project's TypeScript copy of Espruino's Graphics
+// (firmware/gfx/graphics.ts: libs/graphics/ operation by operation), on the buffer the realm made.
+// Text without a custom font (Espruino's built-in font, only the "CLOCK FAILED" screen uses it):
+// a box a character (6×8), so that such a frame is not blank, and the strings kept for tests.
+
 interface GState {
   w: number;
   h: number;
   bpp: number;
-  vertical: boolean;
-  msb: boolean;
-  fg: number;
-  bg: number;
-  bytes: Uint8Array;
+  pg: PageGraphics;
 }
+
+/** The Graphics each realm made, for tests that compare a buffer with the display's RAM. */
+export const graphicsMade = new WeakMap<Realm, { buffer: ArrayBuffer }[]>();
 
 export function graphicsClass(realm: Realm): unknown {
   const gs = new WeakMap<object, GState>();
@@ -257,73 +265,77 @@ export function graphicsClass(realm: Realm): unknown {
   }
   const proto = Graphics.prototype as Record<string, unknown>;
   const st = (g: object): GState => gs.get(g)!;
-  // libs/graphics/lcd_arraybuffer.c: bit index (x + (y >> 3) * w) * 8 + (y & 7) when vertical_byte,
-  // else (x + y * w); within a byte, least significant bit first unless `msb`
-  const place = (s: GState, x: number, y: number): [number, number] => {
-    const idx = s.vertical ? (x + (y >> 3) * s.w) * 8 + (y & 7) : x + y * s.w;
-    const b = idx & 7;
-    return [idx >> 3, s.msb ? 0x80 >> b : 1 << b];
-  };
-  const setPx = (s: GState, x: number, y: number, c: number) => {
-    x = Math.floor(x);
-    y = Math.floor(y);
-    if (x < 0 || y < 0 || x >= s.w || y >= s.h) return;
+  const one = (g: object): PageGraphics => {
+    const s = st(g);
     if (s.bpp !== 1) throw realm.error("Error", "the board double draws 1 bit per pixel only");
-    const [i, bit] = place(s, x, y);
-    if (c & 1) s.bytes[i] |= bit;
-    else s.bytes[i] &= ~bit;
-  };
-  const getPx = (s: GState, x: number, y: number): number => {
-    if (x < 0 || y < 0 || x >= s.w || y >= s.h) return 0;
-    const [i, bit] = place(s, x, y);
-    return s.bytes[i] & bit ? 1 : 0;
-  };
-  const rect = (s: GState, x1: number, y1: number, x2: number, y2: number, c: number) => {
-    for (let y = Math.min(y1, y2); y <= Math.max(y1, y2); y++) for (let x = Math.min(x1, x2); x <= Math.max(x1, x2); x++) setPx(s, x, y, c);
+    return s.pg;
   };
   const box = (a: unknown[]): number[] => {
     const o = a[0] as Record<string, number>;
-    if (o !== null && typeof o === "object") return [o.x, o.y, o.x + o.w - 1, o.y + o.h - 1];
-    return (a as number[]).slice(0, 4);
+    if (o !== null && typeof o === "object") return [o.x, o.y, o.x + o.w, o.y + o.h];
+    return (a as number[]).slice(0, 4).map((v) => Math.floor(Number(v)) || 0);
   };
+  const num = (v: unknown) => Math.floor(Number(v)) || 0;
   proto.getWidth = function (this: object) { return st(this).w; };
   proto.getHeight = function (this: object) { return st(this).h; };
   proto.getBPP = function (this: object) { return st(this).bpp; };
-  proto.clear = function (this: object) { st(this).bytes.fill(0); return this; };
-  proto.setColor = function (this: object, c: number) { st(this).fg = Number(c) ? 1 : 0; return this; };
-  proto.setBgColor = function (this: object, c: number) { st(this).bg = Number(c) ? 1 : 0; return this; };
-  proto.getColor = function (this: object) { return st(this).fg; };
-  proto.getBgColor = function (this: object) { return st(this).bg; };
-  proto.setPixel = function (this: object, x: number, y: number, c?: number) { const s = st(this); setPx(s, x, y, c === undefined ? s.fg : c); return this; };
-  proto.getPixel = function (this: object, x: number, y: number) { return getPx(st(this), x, y); };
-  proto.fillRect = function (this: object, ...a: unknown[]) { const s = st(this); const [x1, y1, x2, y2] = box(a); rect(s, x1, y1, x2, y2, s.fg); return this; };
-  proto.clearRect = function (this: object, ...a: unknown[]) { const s = st(this); const [x1, y1, x2, y2] = box(a); rect(s, x1, y1, x2, y2, s.bg); return this; };
-  proto.drawRect = function (this: object, ...a: unknown[]) {
-    const s = st(this);
-    const [x1, y1, x2, y2] = box(a);
-    rect(s, x1, y1, x2, y1, s.fg); rect(s, x1, y2, x2, y2, s.fg); rect(s, x1, y1, x1, y2, s.fg); rect(s, x2, y1, x2, y2, s.fg);
+  proto.clear = function (this: object) { one(this).clear(); return this; };
+  proto.setColor = function (this: object, c: number) { st(this).pg.setColor(Number(c) ? 1 : 0); return this; };
+  proto.setBgColor = function (this: object, c: number) { st(this).pg.setBgColor(Number(c) ? 1 : 0); return this; };
+  proto.getColor = function (this: object) { return st(this).pg.getColor(); };
+  proto.getBgColor = function (this: object) { return st(this).pg.getBgColor(); };
+  proto.setPixel = function (this: object, x: number, y: number, c?: number) {
+    const g = one(this);
+    const x1 = num(x);
+    const y1 = num(y);
+    g.fill(x1, y1, x1, y1, c === undefined ? g.getColor() : Number(c) & 1);
     return this;
   };
-  proto.drawLine = function (this: object, x1: number, y1: number, x2: number, y2: number) {
-    const s = st(this);
-    const n = Math.max(Math.abs(x2 - x1), Math.abs(y2 - y1), 1);
-    for (let i = 0; i <= n; i++) setPx(s, Math.round(x1 + ((x2 - x1) * i) / n), Math.round(y1 + ((y2 - y1) * i) / n), s.fg);
+  proto.getPixel = function (this: object, x: number, y: number) { return one(this).getPixel(num(x), num(y)); };
+  proto.fillRect = function (this: object, ...a: unknown[]) { const [x1, y1, x2, y2] = box(a); one(this).fillRect(x1, y1, x2, y2); return this; };
+  proto.clearRect = function (this: object, ...a: unknown[]) { const [x1, y1, x2, y2] = box(a); one(this).clearRect(x1, y1, x2, y2); return this; };
+  proto.drawRect = function (this: object, ...a: unknown[]) { const [x1, y1, x2, y2] = box(a); one(this).drawRect(x1, y1, x2, y2); return this; };
+  proto.getModified = function (this: object, reset?: unknown) {
+    const m = one(this).getModified(!!reset);
+    if (!m) return undefined;
+    const o = realm.object();
+    Object.assign(o, m);
+    return o;
+  };
+  proto.setFontCustom = function (this: object, bitmap: unknown, first: unknown, widths: unknown, height: unknown) {
+    try {
+      one(this).setFontCustom(bitmap as string, num(first), widths as string, num(height));
+    } catch (e) {
+      throw realm.error("Error", (e as Error).message);
+    }
     return this;
   };
-  // Text: the double has no fonts; it draws a box per character (6×8, the size of Espruino's 6x8
-  // font at scale 1) so that a frame with text is not blank, and keeps the strings for tests.
-  proto.drawString = function (this: Record<string, unknown>, text: unknown, x: number, y: number) {
-    const s = st(this);
+  proto.setFontBitmap = function (this: object) { st(this).pg = rebuilt(st(this)); return this; };
+  proto.setFont = function (this: object) { return this; };
+  proto.setFontAlign = function (this: object) { return this; };
+  proto.stringWidth = function (this: object, text: unknown) {
+    const g = one(this);
+    return g.hasFont() ? g.stringWidth(String(text)) : String(text).length * 6;
+  };
+  proto.drawString = function (this: Record<string, unknown>, text: unknown, x: unknown, y: unknown) {
+    const g = one(this);
     const t = String(text);
+    if (g.hasFont()) {
+      g.drawString(t, num(x), num(y));
+      return this;
+    }
     const shown = (this.strings as string[] | undefined) || [];
     shown.push(t);
     Object.defineProperty(this, "strings", { value: shown, enumerable: false, configurable: true });
-    for (let i = 0; i < t.length; i++) if (t[i] !== " ") rect(s, x + i * 6 + 1, y + 1, x + i * 6 + 4, y + 6, s.fg);
+    for (let i = 0; i < t.length; i++) if (t[i] !== " ") g.fillRect(num(x) + i * 6 + 1, num(y) + 1, num(x) + i * 6 + 4, num(y) + 6);
     return this;
   };
-  proto.setFont = function (this: object) { return this; };
-  proto.setFontAlign = function (this: object) { return this; };
-  proto.stringWidth = function (this: object, text: unknown) { return String(text).length * 6; };
+  /** The same buffer and colours without the custom font (Espruino's built-in font selected). */
+  const rebuilt = (s: GState): PageGraphics => {
+    const pg = new PageGraphics(s.w, s.h, s.pg.options, s.pg.frame);
+    pg.setColor(s.pg.getColor()).setBgColor(s.pg.getBgColor());
+    return pg;
+  };
   Object.setPrototypeOf(Graphics.prototype, realm.objectProto);
   Object.setPrototypeOf(Graphics, realm.functionProto);
   (Graphics as unknown as Record<string, unknown>).createArrayBuffer = (w: number, h: number, bpp: number, options?: Record<string, unknown>) => {
@@ -331,8 +343,13 @@ export function graphicsClass(realm: Realm): unknown {
     const size = Math.ceil((w * h * bpp) / 8);
     const buffer = realm.arrayBuffer(size);
     const g = Object.create(Graphics.prototype) as Record<string, unknown>;
-    gs.set(g, { w, h, bpp, vertical: !!o.vertical_byte, msb: !!o.msb, fg: 1, bg: 0, bytes: realm.u8(buffer) });
+    // bpp other than 1: only drawImage (test/double/audio.ts) draws on it
+    const pg = new PageGraphics(bpp === 1 ? w : size * 8, bpp === 1 ? h : 1, { vertical_byte: !!o.vertical_byte, msb: !!o.msb }, realm.u8(buffer));
+    gs.set(g, { w, h, bpp, pg });
     g.buffer = buffer;
+    const made = graphicsMade.get(realm) || [];
+    made.push(g as { buffer: ArrayBuffer });
+    graphicsMade.set(realm, made);
     return g;
   };
   return Graphics;
