@@ -62,6 +62,45 @@ function faceShows(d: Device, message: string): boolean {
   return Buffer.from(g.frame).equals(Buffer.from(d.board.frame));
 }
 
+describe("the device app's display", () => {
+  it("a press shows the other side running at once, and its release draws nothing", () => {
+    const d = device("10m");
+    d.start(); // Black's clock runs from 2 s
+    d.at(5300);
+    const frames = d.board.frames;
+    d.board.edge(LEFT, true, 5300); // Black ends the move
+    expect(d.board.frames).toBe(frames + 1);
+    expect(d.app.clock.game.toMove).toBe("white");
+    expect(faceShows(d, "")).toBe(true); // White's bar lit, Black's move counted, at the press itself
+    // the bars (rows 0-8) alone: Black's countdown still reads 9:57
+    expect(d.board.windows[d.board.windows.length - 1]).toEqual({ x1: 0, y1: 0, x2: 127, y2: 8 });
+    d.board.edge(LEFT, false, 5380);
+    expect(d.board.frames).toBe(frames + 1);
+  });
+
+  it("while a clock runs, a second's redraw is the running countdown alone", () => {
+    const d = device("10m");
+    d.start();
+    d.at(6100);
+    const before = d.board.windows.length;
+    d.at(9100);
+    const seconds = d.board.windows.slice(before);
+    expect(seconds).toEqual([0, 1, 2].map(() => ({ x1: 0, y1: 9, x2: 62, y2: 39 }))); // Black on the left
+  });
+
+  it("a menu step draws the menu once, on the press; the release draws nothing", () => {
+    const d = device();
+    d.tap(MENU, 1000); // the set-up menu opens
+    const frames = d.board.frames;
+    d.at(1500);
+    d.board.edge(LEFT, true, 1500);
+    expect(d.board.frames).toBe(frames + 1);
+    d.board.edge(LEFT, false, 1580);
+    d.board.edge(MENU, true, 1700);
+    expect(d.board.frames).toBe(frames + 1);
+  });
+});
+
 describe("the device app", () => {
   it("at power-on a player's press cannot start a game by surprise", () => {
     const d = device();
