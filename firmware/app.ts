@@ -8,7 +8,7 @@
 
 import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
 import {
-  Clock, newGame, parseControl, isParseError, defaultCallOptions, forfeitAt,
+  Clock, newGame, parseControl, isParseError, defaultCallOptions,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
@@ -48,10 +48,9 @@ export class App {
   messageUntil = 0;
   /** Peripheral faults, for the console. */
   faults: string[] = [];
-  /** What the face keeps showing while it lasts (alertText): a record not saved, a side lost by
-   *  lateness ("B", "W" or "B+W", 22.1 and 22.3), the voice pack missing from the board. */
+  /** What the face keeps showing while it lasts (alertText): a record not saved, the voice pack
+   *  missing from the board (a loss by lateness is the game's own result). */
   private notSaved = false;
-  private lateLost = "";
   private noVoice = "";
   /** Wrong PINs in a row (menu and console together), and until when PIN entry is refused. */
   private wrongPins = 0;
@@ -81,11 +80,8 @@ export class App {
       this.armed = true;
       this.say("restored: paused", now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
-      const g = back.game;
-      if (g.lateLimitMs > 0 && now >= forfeitAt(g)) {
-        // a side still absent past the limit had lost before the power cut (its notice is in the past)
-        this.lateLost = g.blackAbsent && g.whiteAbsent ? "B+W" : g.blackAbsent ? "B" : g.whiteAbsent ? "W" : "";
-      }
+      // a side still absent past the lateness limit lost during the power cut: the core ends the game
+      // at its first wake (Clock.forfeitDue)
     }
   }
 
@@ -226,7 +222,6 @@ export class App {
     this.armed = false;
     this.unlocked = false;
     this.notSaved = false;
-    this.lateLost = "";
     this.clock = this.freshClock();
   }
 
@@ -251,7 +246,6 @@ export class App {
       this.unlocked = false;
       this.menu = null;
     }
-    if (g.phase === "ended") this.lateLost = ""; // the arbiter has acted on it
     return refused;
   }
 
@@ -291,11 +285,6 @@ export class App {
         for (const x of clipsFor(lang, o.say)) clips.push(lang + "/" + x); // Storage names: "zh/3"
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
-      } else if (o.kind === "notice") {
-        // 22.1: the absent side has lost; it stays on the face until the arbiter ends the game
-        const who = o.side === "black" ? "B" : "W";
-        this.lateLost = this.lateLost && this.lateLost !== who ? "B+W" : who; // 22.3: both may lose
-        this.record(o.t, true); // the lateness as of now survives a power cut (the absent side never presses)
       }
     }
     if (clips.length) this.play(clips, at);
@@ -377,7 +366,10 @@ export class App {
   /** The most serious of what must stay on the face. */
   private alertText(): string {
     if (this.notSaved) return "! NOT SAVED";
-    if (this.lateLost) return this.lateLost + " LATE: LOST";
+    // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
+    const g = this.clock.game;
+    const late = (g.blackForfeit ? "B" : "") + (g.blackForfeit && g.whiteForfeit ? "+" : "") + (g.whiteForfeit ? "W" : "");
+    if (late) return late + " LATE: LOST";
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 

@@ -1,5 +1,5 @@
 // Arbiter and player operations written as words, e.g. `press black`, `correct white periods 3`,
-// `rescale 1h30m`. One parser for the simulator's scripts, the terminal and the device console.
+// `rescale 1h30m`, `split 2h`. One parser for the simulator's scripts, the terminal and the device console.
 
 import { type Op, type Side, type Field, parseDuration, isParseError } from "./core/index";
 
@@ -47,11 +47,11 @@ export function parseOpWords(w: string[]): Op | string {
       }
       return { op: "correct", side: s, field: field as Field, value: value };
     }
-    case "rescale": {
+    case "rescale": case "split": {
       const bad = arity(2);
-      if (bad) return "rescale TOTAL: the true total elapsed time, e.g. rescale 1h30m";
+      if (bad) return name === "rescale" ? "rescale TOTAL: the true total elapsed time, e.g. rescale 1h30m" : "split TOTAL: the first half's time, shared equally (22.9), e.g. split 2h";
       const d = parseDuration(w[1]);
-      return isParseError(d) ? "'" + w[1] + "': " + d.error : { op: "rescale", totalMs: d };
+      return isParseError(d) ? "'" + w[1] + "': " + d.error : { op: name, totalMs: d };
     }
     default:
       return "unknown command '" + name + "'";

@@ -4,21 +4,12 @@
 // arbiter unlocks with the PIN.
 
 import type { App } from "./app";
-import { formatControl, parseControl, isParseError, type Side, type Reading, type LogEntry } from "./core/index";
+import { formatControl, parseControl, isParseError, result, type Side } from "./core/index";
 import { parseOpWords } from "./commands";
 import { unseal } from "./persist";
-import { formatDuration } from "./core/control";
+import { logText } from "./logtext";
 
-const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "absent", "arrive", "pass", "query"];
-
-/** One side's reading in a log line, and the time it has used (22.9: recorded at every pause). */
-function brief(r: Reading): string {
-  return formatDuration(r.mainMs) + (r.overtime ? " " + r.periodsLeft + "p " + formatDuration(r.periodMs) : "") + " " + r.moves + "mv used " + formatDuration(r.usedMs);
-}
-
-function logLine(e: LogEntry): string {
-  return (e.t / 1000).toFixed(3) + " " + e.what + (e.side ? " " + e.side : "") + (e.info ? " " + e.info : "") + " | B " + brief(e.black) + " | W " + brief(e.white);
-}
+const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass", "query"];
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -43,6 +34,10 @@ export interface ClockStatus {
   unlocked: boolean;
   black: SideStatus;
   white: SideStatus;
+  /** Who lost and how, once the game is over on the clock ("white lost by lateness (22.1)"); "" before. */
+  result: string;
+  /** The game's start on the board's clock (-1 in set-up): the log's times count from it. */
+  startedAt: number;
   faults: string[];
 }
 
@@ -70,7 +65,7 @@ export function makeConsole(app: App): ClockConsole {
   return {
     help: () =>
       "clock.status() clock.log(n) clock.records() clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
-      "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'absent white'|'arrive white'|'pass') clock.newGame()",
+      "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'split 2h'|'absent white'|'arrive white'|'pass') clock.newGame()",
     status: () => {
       const g = app.clock.game;
       const t = now();
@@ -78,13 +73,14 @@ export function makeConsole(app: App): ClockConsole {
         const r = app.clock.reading(s, t);
         return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out, usedMs: r.usedMs };
       };
-      return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), faults: app.faults.slice() };
+      return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), result: result(g), startedAt: g.phase === "setup" ? -1 : g.startedAt, faults: app.faults.slice() };
     },
     log: (n?: unknown) => {
       const all = app.clock.log;
       if (n !== undefined && (typeof n !== "number" || n !== Math.floor(n) || n < 1)) return "error: log(n) takes a whole number of entries, 1 or more";
       const k = n === undefined ? all.length : n;
-      return all.slice(Math.max(0, all.length - k)).map(logLine);
+      const start = Math.max(0, app.clock.game.startedAt);
+      return all.slice(Math.max(0, all.length - k)).map((e) => logText(e, start));
     },
     // Every state the game went through, from flash (the RAM log keeps only the latest entries).
     records: () => app.board.store.records().map((r) => {

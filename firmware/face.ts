@@ -92,7 +92,7 @@ function sideView(clock: Clock, side: Side, t: number): FaceSide {
     moves: r.moves,
     running: turn && g.phase === "running",
     toMove: turn,
-    flagged: g.flagged ? g.flagged === side : r.out,
+    flagged: r.out, // both sides, when a correction left neither any time (22.8)
   };
 }
 

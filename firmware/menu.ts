@@ -78,7 +78,7 @@ const TRIES = 3;
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
 const SETUP_ITEMS = ["preset", "black", "white", "same", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "ready"];
-const ARBITER_ITEMS = ["pause", "cblack", "cwhite", "rescale", "absent", "pass", "end", "new", "lock"];
+const ARBITER_ITEMS = ["pause", "cblack", "cwhite", "rescale", "split", "absent", "pass", "end", "new", "lock"];
 
 const KINDS = ["Absolute", "Byoyomi", "Byoyomi reserved", "Moves, carry over", "Canadian overtime", "Fischer increment", "Bronstein delay"];
 const KIND_SHORT = ["absolute", "byoyomi", "byo. reserved", "moves/block", "Canadian", "Fischer", "Bronstein"];
@@ -269,13 +269,13 @@ function correctionFields(field: Field, c: TimeControl): FieldDef[] {
 function fieldsOf(m: Menu, game: Game): FieldDef[] {
   if (m.screen === "ctl") return draftFields(m.kind);
   if (m.screen === "vol") return [VOLUME];
-  if (m.screen === "rescale") return [STEP_H, STEP_MIN, STEP_S];
+  if (m.screen === "rescale" || m.screen === "split") return [STEP_H, STEP_MIN, STEP_S];
   if (m.screen === "cval") return correctionFields(CFIELDS[m.kind], controlOf(game, m.side));
   return [];
 }
 
 function isFields(screen: string): boolean {
-  return screen === "ctl" || screen === "vol" || screen === "rescale" || screen === "cval";
+  return screen === "ctl" || screen === "vol" || screen === "rescale" || screen === "split" || screen === "cval";
 }
 
 function isPin(screen: string): boolean {
@@ -331,6 +331,7 @@ function arbiterLine(id: string, g: Game): string {
     case "cblack": return line("Correct Black", ">");
     case "cwhite": return line("Correct White", ">");
     case "rescale": return line("Proportional", "22.8");
+    case "split": return line("Equal split", "22.9");
     case "absent": return line("Lateness", "22.1");
     case "pass": return line("Timeout -> pass", "22.5");
     case "end": return line("End game", "");
@@ -423,6 +424,7 @@ export function menuView(m: Menu, s: Settings, game: Game): MenuView {
     }
     case "cval": return fieldsView(who + " " + CFIELD_SHORT[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game);
     case "rescale": return fieldsView("Measured " + clockText(m.vals[1]), m, game);
+    case "split": return fieldsView("First half, split", m, game);
     case "absent": {
       const lines = [
         line("Absent Black", game.blackAbsent ? "marked" : ""),
@@ -537,10 +539,11 @@ function selectArbiter(m: Menu, game: Game, r: MenuResult): void {
     case "cblack": case "cwhite":
       m.side = id === "cblack" ? "black" : "white";
       return openSub(m, "cfield", 0);
-    case "rescale": {
+    case "rescale": case "split": {
+      // both start at what the clock measured: the true elapsed time, or the first half's length
       const used = usedTotal(game);
       m.vals = [used, used];
-      return openSub(m, "rescale", 0);
+      return openSub(m, id, 0);
     }
     case "absent": return openSub(m, "absent", 0);
     case "pass":
@@ -667,6 +670,11 @@ function confirmFields(m: Menu, s: Settings, game: Game, r: MenuResult): void {
   if (m.screen === "rescale") {
     r.ops.push({ op: "rescale", totalMs: m.vals[0] });
     m.note = "Rescaled to " + clockText(m.vals[0]);
+    return toList(m);
+  }
+  if (m.screen === "split") {
+    r.ops.push({ op: "split", totalMs: m.vals[0] });
+    m.note = "Split " + clockText(m.vals[0]);
     return toList(m);
   }
   // cval

@@ -4,6 +4,8 @@
 //
 //   G <black control> <white control> <handicap> <late limit>        a new game (set-up)
 //   S <seq> <toMove> <phase> <turnMs> <flagged[+]> <absent> <black 7 numbers> <white 7 numbers>
+// <absent> is a sum of bits: 1, 2 Black, White absent from the start; 4, 8 lost by lateness;
+// 16, 32 absent after a pause (22.1).
 // Numbers are base 36; fields are separated by spaces; "~" + 4 hex digits of checksum ends a record.
 
 import { type Game, type Side, type SideClock, newGame, turnElapsed, parseControl, formatControl, isParseError } from "./core/index";
@@ -43,7 +45,7 @@ export function gameRecord(g: Game): string {
 /** The game as of t: the turn's elapsed time then is kept (a flagged turn's whole time, so the
  *  restored side still reads as out of time; a running one's, for a record made mid-turn). */
 export function stateRecord(g: Game, seq: number, t: number): string {
-  const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0);
+  const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0) + (g.blackForfeit ? 4 : 0) + (g.whiteForfeit ? 8 : 0) + (g.blackAway ? 16 : 0) + (g.whiteAway ? 32 : 0);
   const e = turnElapsed(g, t);
   // "+": the flag fell on the move, so a 22.5 pass may still be asked for after a power cut
   const flag = g.flagged ? g.flagged + (g.timedOut ? "+" : "") : "-";
@@ -102,8 +104,14 @@ export function restore(records: string[], nowMs: number): { game: Game; seq: nu
       g.turnMs = num(w[4]);
       g.flagged = flagged === "-" ? null : (flagged as Side);
       g.timedOut = timedOut;
-      g.blackAbsent = (parseInt(w[6], 10) & 1) !== 0;
-      g.whiteAbsent = (parseInt(w[6], 10) & 2) !== 0;
+      const a = parseInt(w[6], 10);
+      g.blackAbsent = (a & 1) !== 0;
+      g.whiteAbsent = (a & 2) !== 0;
+      g.blackForfeit = (a & 4) !== 0;
+      g.whiteForfeit = (a & 8) !== 0;
+      g.blackAway = (a & 16) !== 0;
+      g.whiteAway = (a & 32) !== 0;
+      g.pausedOnce = true; // restored paused: an absence from now on is lateness after a pause
       g.black = black;
       g.white = white;
       // the game had run for the time both sides used: lateness (22.1) still counts from its start

@@ -18,8 +18,10 @@ const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock 
   "                                                        (--port 0: any free port; --no-open: do not open a browser)\n" +
   "       npm run sim -- --terminal [--control SPEC] [--handicap N]   the interactive clock in the terminal\n" +
   "       npm run sim -- --device                         the device app itself in the terminal: its display, menu, buttons\n" +
-  "       npm run --silent sim -- run FILE [--log] [--wav OUT.wav] [--voice zh|en|ja]\n" +
+  "       npm run --silent sim -- run FILE [--log [json]] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
+  "                                                        --log adds the time log as read at the table,\n" +
+  "                                                        --log json in its machine form,\n" +
   "                                                        --wav also renders its calls to one audio timeline,\n" +
   "                                                        --voice picks the pack and its counting tradition";
 
@@ -54,7 +56,16 @@ function strayFlag(mode: Mode, given: string[]): string | null {
   return null;
 }
 
-function main(argv: string[]): number | Promise<number> {
+/** `--log json`: parseArgs has no optional values, so the word after --log is taken here. */
+function logForm(argv: string[]): { argv: string[]; json: boolean } {
+  const i = argv.indexOf("--log");
+  if (i >= 0 && argv[i + 1] === "json") return { argv: argv.slice(0, i + 1).concat(argv.slice(i + 2)), json: true };
+  return { argv: argv, json: false };
+}
+
+function main(argvIn: string[]): number | Promise<number> {
+  const lf = logForm(argvIn);
+  const argv = lf.argv;
   let args;
   try {
     args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
@@ -119,7 +130,7 @@ function main(argv: string[]): number | Promise<number> {
       return 2;
     }
   }
-  process.stdout.write(transcript(r.outputs, r.clock, r.endMs, args.values.log === true).join("\n") + "\n");
+  process.stdout.write(transcript(r.outputs, r.clock, r.endMs, args.values.log !== true ? "none" : lf.json ? "json" : "text").join("\n") + "\n");
   return 0;
 }
 

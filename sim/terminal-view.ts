@@ -2,6 +2,7 @@
 // text. No I/O and no escape codes, so tests read exactly what a player sees.
 
 import { type Clock, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration } from "../firmware/core/index";
+import { entryWords } from "../firmware/logtext";
 
 /** Which key is each physical button, and whose the right one is (the clock stands at White's
  *  right hand, rule 12.1, so by default the right button is White's). */
@@ -162,6 +163,7 @@ export function outputText(o: Output, startedAt: number): string {
     case "flag": return stamp(o.t) + "  " + letter(o.side) + "  FLAG — out of time";
     case "notice": return stamp(o.t) + "  " + letter(o.side) + "  past the lateness limit: forfeit (22.1)";
     case "refused": return stamp(o.t) + "  refused " + o.op + ": " + o.reason;
+    case "op": return stamp(o.t) + "  " + entryWords(o.entry, 0);
   }
 }
 

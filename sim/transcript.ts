@@ -1,6 +1,8 @@
-// The transcript: JSON lines in time order; times as seconds with three decimals.
+// The transcript: JSON lines in time order; times as seconds with three decimals. With --log, the
+// time log (22.9) before the last line: as a person reads it (firmware/logtext.ts), or as JSON.
 
-import type { Clock, Output, Reading, LogEntry, Side } from "../firmware/core/index";
+import { type Clock, type Output, type Reading, type LogEntry, type Side, type Game, result, isLate, isAway, hasForfeited, lateness } from "../firmware/core/index";
+import { entryWords, logText } from "../firmware/logtext";
 
 export function seconds(ms: number): string {
   const neg = ms < 0 ? "-" : "";
@@ -23,6 +25,8 @@ export function outputLine(o: Output): string {
       return line(o.t, { notice: o.notice, side: o.side });
     case "refused":
       return line(o.t, { refused: o.op, reason: o.reason });
+    case "op":
+      return line(o.t, { arbiter: entryWords(o.entry, 0) });
   }
 }
 
@@ -30,19 +34,45 @@ function brief(r: Reading): Record<string, number | boolean> {
   return { mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out };
 }
 
-export function stateLine(clock: Clock, t: number): string {
-  const g = clock.game;
-  const s: Record<Side, unknown> = { black: brief(clock.reading("black", t)), white: brief(clock.reading("white", t)) };
-  return line(t, { state: { phase: g.phase, toMove: g.toMove, black: s.black, white: s.white } });
+/** A side's lateness (22.1–22.3) for the final state; null if it was on time. */
+function late(g: Game, s: Side, t: number): Record<string, number | boolean> | null {
+  const ms = s === "black" ? g.blackLateMs : g.whiteLateMs;
+  if (hasForfeited(g, s)) return { lateMs: ms, forfeit: true };
+  if (isLate(g, s)) return { lateMs: lateness(g, t), absent: true };
+  if (isAway(g, s)) return { afterPause: true, absent: true };
+  return ms > 0 ? { lateMs: ms } : null;
 }
 
+export function stateLine(clock: Clock, t: number): string {
+  const g = clock.game;
+  const state: Record<string, unknown> = { phase: g.phase, toMove: g.toMove };
+  const res = result(g);
+  if (res) state.result = res;
+  const lb = late(g, "black", t);
+  const lw = late(g, "white", t);
+  if (lb || lw) {
+    const l: Record<string, unknown> = {};
+    if (lb) l.black = lb;
+    if (lw) l.white = lw;
+    state.lateness = l;
+  }
+  state.black = brief(clock.reading("black", t));
+  state.white = brief(clock.reading("white", t));
+  return line(t, { state: state });
+}
+
+/** The machine form of a log entry (--log json). */
 export function logLine(e: LogEntry): string {
   return line(e.t, { log: e.what, side: e.side, info: e.info, black: brief(e.black), white: brief(e.white) });
 }
 
-export function transcript(outputs: Output[], clock: Clock, endMs: number, withLog: boolean): string[] {
+export type LogForm = "none" | "text" | "json";
+
+export function transcript(outputs: Output[], clock: Clock, endMs: number, log: LogForm): string[] {
   const lines = outputs.map(outputLine);
-  if (withLog) for (const e of clock.log) lines.push(logLine(e));
+  const start = Math.max(0, clock.game.startedAt);
+  if (log === "json") for (const e of clock.log) lines.push(logLine(e));
+  if (log === "text") for (const e of clock.log) lines.push(logText(e, start));
   lines.push(stateLine(clock, endMs));
   return lines;
 }

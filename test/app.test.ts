@@ -214,7 +214,8 @@ describe("the device app", () => {
     expect(faceShows(again, "W LATE: LOST")).toBe(true);
     const c2 = makeConsole(again.app);
     c2.unlock("0000");
-    expect(c2.op("arrive white")).toBe("refused: white is past the lateness limit and has lost the game (22.1)");
+    expect(c2.op("arrive white")).toBe("refused: the game is over: white lost by lateness (22.2)");
+    expect(c2.status()).toMatchObject({ phase: "ended", result: "white lost by lateness (22.2)" });
   });
 
   it("a loss on time in the last period can still become a pass (22.5) after a power cut", () => {
@@ -246,7 +247,7 @@ describe("the device app", () => {
     expect((c.status() as { phase: string }).phase).toBe("paused");
     expect(c.log(2).length).toBe(2);
     // 22.9: at the pause the log has both sides' used time, for the arbiter to record
-    expect(c.log(1)[0]).toMatch(/^3\.000 pause \| B .* used 1s \| W .* used 0$/);
+    expect(c.log(1)[0]).toMatch(/^0:00:01\.000  pause  \| Black used 0:01, left .* \| White used 0:00, left /);
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
@@ -367,7 +368,7 @@ describe("the device app", () => {
     expect(c.records().length).toBeGreaterThan(1); // the game just ended is still on flash
   });
 
-  it("a lateness forfeit stays on the face until the arbiter ends the game (22.1)", () => {
+  it("a lateness forfeit ends the game: the result stays on the face and in status, and end is refused (22.2)", () => {
     const d = lateDevice();
     const c = makeConsole(d.app);
     d.start();
@@ -376,11 +377,15 @@ describe("the device app", () => {
     c.lock();
     d.at(2000 + 15 * 60000 + 1000);
     expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(c.status()).toMatchObject({ phase: "ended", result: "black lost by lateness (22.2)" });
+    const left = c.status().white.mainMs;
     d.at(2000 + 30 * 60000);
     expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(c.status().white.mainMs).toBe(left); // both clocks stopped
     c.unlock("0000");
-    c.op("end");
-    expect(faceShows(d, "")).toBe(true);
+    expect(c.op("end")).toBe("refused: the game is over: black lost by lateness (22.2)");
+    d.at(2000 + 31 * 60000); // the refusal's message has gone
+    expect(faceShows(d, "B LATE: LOST")).toBe(true);
   });
 
   it("both players late past the limit: the face says both have lost (22.3)", () => {

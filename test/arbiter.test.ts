@@ -95,20 +95,10 @@ describe("lateness (22.1–22.4)", () => {
   it("the clock signals when the forfeit limit passes for a player still absent: the limit itself is in time (22.1 含)", () => {
     const g = run("control 1h+5x60s\nlatelimit 15m\nat 0 press white\nat 0 absent black\nat 901 arrive black\nrun 1000");
     expect(g.outs.filter((o) => o.kind === "notice")).toEqual([{ kind: "notice", t: 900001, side: "black", notice: "forfeit" }]);
-    expect(g.refused()).toEqual(["black is past the lateness limit and has lost the game (22.1)"]);
+    expect(g.refused()).toEqual(["the game is over: black lost by lateness (22.2)"]);
     const onTime = run("control 1h+5x60s\nlatelimit 15m\nat 0 press white\nat 0 absent black\nat 900 arrive black\nrun 1000");
     expect(onTime.refused()).toEqual([]);
     expect(onTime.outs.filter((o) => o.kind === "notice")).toEqual([]);
-  });
-
-  it("a flag does not end the other absent player's lateness: both may lose (22.3)", () => {
-    // Black, absent, runs out at 10 min; White, absent too, passes the 15 min limit later
-    const g = run("control 10m\nlatelimit 15m\nat 0 absent black\nat 0 absent white\nat 0 start\nrun 1000");
-    expect(g.flags()).toEqual(["600.000 black"]);
-    expect(g.outs.filter((o) => o.kind === "notice")).toEqual([
-      { kind: "notice", t: 900001, side: "black", notice: "forfeit" },
-      { kind: "notice", t: 900001, side: "white", notice: "forfeit" },
-    ]);
   });
 
   it("a pass for a timeout (22.5) is refused when the loss came from a deduction or to an absent player", () => {

@@ -163,6 +163,7 @@ function genOp(p: Picker): GenOp {
     [4, () => ({ op: "query", side: pick(p, [null, "black", "white"] as const) })],
     [5, () => correction(p)],
     [2, () => ({ op: "rescale", totalMs: p.int(0, 1800) * SEC })],
+    [1, () => ({ op: "split", totalMs: p.int(0, 1800) * SEC })],
     [2, () => ({ op: "absent", side: side(p) })],
     [3, () => ({ op: "arrive", side: side(p) })],
     [4, () => ({ op: "pass" })],
@@ -367,7 +368,7 @@ export function opWords(op: Op): string {
     case "press": case "absent": case "arrive": return op.op + " " + op.side;
     case "query": return op.side ? "query " + op.side : "query";
     case "correct": return "correct " + op.side + " " + op.field + " " + (op.field === "main" || op.field === "block" ? formatDuration(op.value) : op.value);
-    case "rescale": return "rescale " + formatDuration(op.totalMs);
+    case "rescale": case "split": return op.op + " " + formatDuration(op.totalMs);
     default: return op.op;
   }
 }

@@ -17,6 +17,6 @@ export function run(text: string, lateMs: ((t: number) => number) | null = null)
     flags: () => outs.filter((o) => o.kind === "flag").map((o) => (o.t / 1000).toFixed(3) + " " + (o as { side: Side }).side),
     refused: () => outs.filter((o) => o.kind === "refused").map((o) => (o as { reason: string }).reason),
     read: (side: Side) => r.clock.reading(side, r.endMs),
-    lines: () => transcript(outs, r.clock, r.endMs, false),
+    lines: () => transcript(outs, r.clock, r.endMs, "none"),
   };
 }

@@ -18,7 +18,7 @@
 // the double lateness, see afterCharge). A move of e ms therefore costs exactly e ms, whatever the
 // wake-ups were.
 
-import { readSide, flagTime, controlOf, other, NEVER, type Game, type Reading, type Side, type TimeControl, type Output } from "../firmware/core/index";
+import { readSide, flagTime, controlOf, other, forfeitAt, isLate, isAway, NEVER, type Game, type Reading, type Side, type TimeControl, type Output } from "../firmware/core/index";
 import { drive, randomGame, type GenGame, type Step } from "./gen";
 
 export const INVARIANTS = [
@@ -132,9 +132,21 @@ function isCall(o: Output): o is Extract<Output, { kind: "call" }> {
   return o.kind === "call";
 }
 
+/** Whether the step ended the game by lateness (22.1–22.3). */
+function newForfeit(g0: Game, g1: Game): boolean {
+  return (g1.blackForfeit || g1.whiteForfeit) && !(g0.blackForfeit || g0.whiteForfeit);
+}
+
+/** A press by a player marked absent: that player's arrival, then the press if it is its move. */
+function arrivalPress(s: Step): boolean {
+  const g0 = s.before;
+  return s.op !== null && s.op.op === "press" && g0.phase === "running" && (isLate(g0, s.op.side) || isAway(g0, s.op.side));
+}
+
 /** Whether the step made the flag fall (a new flagged state). */
 function newFlag(g0: Game, g1: Game): boolean {
-  return g1.phase === "flagged" && !(g0.phase === "flagged" && g0.flagged === g1.flagged && g0.flagAt === g1.flagAt);
+  const flagged = g1.phase === "flagged" || (g1.phase === "ended" && g1.flagged !== null && newForfeit(g0, g1));
+  return flagged && !((g0.phase === "flagged" || g0.phase === "ended") && g0.flagged === g1.flagged && g0.flagAt === g1.flagAt);
 }
 
 export class Checker {
@@ -194,7 +206,7 @@ export class Checker {
       if (s.clock.log.length !== s.logFrom + 1) this.fail("refusal-inert", s, "a refusal should log one entry, logged " + (s.clock.log.length - s.logFrom));
       return;
     }
-    if (s.op.op === "press" && g0.phase !== "setup" && s.op.side !== g0.toMove) {
+    if (s.op.op === "press" && g0.phase !== "setup" && s.op.side !== g0.toMove && !arrivalPress(s)) {
       this.fail("refusal-inert", s, "a press by " + s.op.side + " while " + g0.toMove + " is to move (" + g0.phase + ") was accepted");
     }
   }
@@ -233,21 +245,25 @@ export class Checker {
   private ledgerAtWake(s: Step): void {
     const g0 = s.before;
     const g1 = s.clock.game;
+    const forfeit = newForfeit(g0, g1);
+    if (forfeit && s.t < forfeitAt(g0)) this.fail("time-conserved", s, "lost by lateness at " + s.t + ", before the limit passed at " + forfeitAt(g0));
     if (g0.phase !== "running") return;
     const side = g0.toMove;
     const c = controlOf(g0, side);
     const L = this.ledger![side];
     const from = Math.max(s.cursorBefore, g0.runSince);
     const b = budget(c, L);
-    const d = Math.max(0, s.t - from);
+    // past the lateness limit the game is over: the clock stops there (22.1–22.3)
+    const until = forfeit ? Math.min(s.t, forfeitAt(g0)) : s.t;
+    const d = Math.max(0, until - from);
     if (d >= b) {
       consume(c, L, b);
-      if (g1.phase !== "flagged" || g1.flagged !== side || g1.flagAt !== from + b) {
+      if ((g1.phase !== "flagged" && !forfeit) || g1.flagged !== side || g1.flagAt !== from + b) {
         this.fail("time-conserved", s, side + " had " + b + " ms at " + from + " and should have lost at " + (from + b) + "; the game is " + g1.phase + (g1.phase === "flagged" ? " (" + g1.flagged + " at " + g1.flagAt + ")" : ""));
       }
     } else {
       consume(c, L, d);
-      if (g1.phase !== "running") this.fail("time-conserved", s, side + " still has " + (b - d) + " ms, but the game is " + g1.phase + (g1.phase === "flagged" ? " at " + g1.flagAt : ""));
+      if (g1.phase !== (forfeit ? "ended" : "running")) this.fail("time-conserved", s, side + " still has " + (b - d) + " ms, but the game is " + g1.phase + (g1.phase === "flagged" ? " at " + g1.flagAt : ""));
     }
   }
 
@@ -266,7 +282,16 @@ export class Checker {
     const g1 = s.clock.game;
     const led = this.ledger!;
     if (!refused) {
-      if ((op.op === "press" && g0.phase === "setup") || op.op === "start") {
+      if (op.op === "press" && arrivalPress(s) && g0.phase === "running") {
+        // arrival (the double deduction, checked by the behaviour tests) and perhaps the move: the
+        // ledger takes the side's amounts from the clock
+        if (g1.toMove !== g0.toMove) {
+          led.black.turnRun = 0;
+          led.white.turnRun = 0;
+          if (controlOf(g0, op.side).kind === "bronstein") led[op.side].ranKnown = false;
+        }
+        this.resync(g1, op.side, r1[op.side]);
+      } else if ((op.op === "press" && g0.phase === "setup") || op.op === "start") {
         this.startedAt = s.t;
         led.black.turnRun = 0;
         led.white.turnRun = 0;
@@ -292,10 +317,11 @@ export class Checker {
         // The clock then forgets what it measured of that turn (its started period, a Bronstein credit).
         if (op.side === g0.toMove) led[op.side].ranKnown = false;
         this.resync(g1, op.side, r1[op.side]);
-      } else if (op.op === "rescale") {
-        const share = this.shares(op.totalMs);
+      } else if (op.op === "rescale" || op.op === "split") {
+        const half = Math.floor(op.totalMs / 2);
+        const share = op.op === "split" ? { black: half, white: op.totalMs - half } : this.shares(op.totalMs);
         if (led.black.ranKnown && led.white.ranKnown) {
-          for (const side of SIDES) this.charged(s, side, share[side] - led[side].ran, r0[side], r1[side], "the proportional correction");
+          for (const side of SIDES) this.charged(s, side, share[side] - led[side].ran, r0[side], r1[side], op.op === "split" ? "the equal split" : "the proportional correction");
         }
         led.black.ran = share.black;
         led.white.ran = share.white;
@@ -305,7 +331,9 @@ export class Checker {
         // 22.1: the lateness is charged twice in all; what already ran counts toward it.
         const L = led[op.side];
         const late = s.t - this.startedAt;
-        if (L.ranKnown) this.charged(s, op.side, controlOf(g0, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - L.ran), r0[op.side], r1[op.side], "arriving " + late + " ms late");
+        // after a pause the clock ran as usual: nothing is deducted (22.1, last sentence)
+        const owed = isAway(g0, op.side) || controlOf(g0, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - L.ran);
+        if (L.ranKnown) this.charged(s, op.side, owed, r0[op.side], r1[op.side], "arriving " + late + " ms late");
         this.resync(g1, op.side, r1[op.side]);
       } else if (op.op === "pass" && g0.flagged) {
         this.resync(g1, g0.flagged, r1[g0.flagged]);
@@ -364,7 +392,7 @@ export class Checker {
   private oneSideRuns(s: Step, r0: Record<Side, Reading>, r1: Record<Side, Reading>): void {
     const g0 = s.before;
     if (g0.phase !== "running") {
-      if (s.clock.game !== g0) this.fail("one-side-runs", s, "the game changed while " + g0.phase);
+      if (s.clock.game !== g0 && !newForfeit(g0, s.clock.game)) this.fail("one-side-runs", s, "the game changed while " + g0.phase);
       for (const side of SIDES) {
         if (!sameReading(r0[side], r1[side])) this.fail("one-side-runs", s, side + " changed while " + g0.phase + ": " + show(r0[side]) + " → " + show(r1[side]));
       }
@@ -396,6 +424,10 @@ export class Checker {
     };
     switch (op.op) {
       case "press":
+        if (arrivalPress(s) && g0.phase === "running") {
+          same(other(op.side), op.side + "'s arrival");
+          return;
+        }
         if (g0.phase !== "running") {
           same("black", op.op);
           same("white", op.op);
@@ -525,7 +557,10 @@ export class Checker {
     const g1 = s.clock.game;
     const flags = s.out.filter((o): o is Extract<Output, { kind: "flag" }> => o.kind === "flag");
     if (newFlag(g0, g1)) {
-      if (flags.length !== 1 || flags[0].t !== g1.flagAt || flags[0].side !== g1.flagged) {
+      // a correction may leave neither side any time: both flags, the side to move's first
+      const second = g1.flagged ? other(g1.flagged) : "black";
+      const both = s.kind === "op" && readSide(g1, second, s.t).out && !readSide(g0, second, s.cursorBefore).out;
+      if (flags.length !== (both ? 2 : 1) || flags[0].t !== g1.flagAt || flags[0].side !== g1.flagged) {
         this.fail("flag-once", s, g1.flagged + "'s flag fell at " + g1.flagAt + "; flag outputs: " + JSON.stringify(flags));
       }
     } else if (flags.length > 0) {

@@ -576,6 +576,21 @@ describe("the arbiter menu", () => {
     expect(u.ops).toEqual([{ op: "rescale", totalMs: 215000 }]);
   });
 
+  it("an equal split (22.9) enters the first half's length h:mm:ss and gives the split op", () => {
+    const clock = pausedClock();
+    const u = arbiterUser(clock, true);
+    u.goTo("Equal split");
+    u.key(MENU);
+    expect(u.view().title).toBe("First half, split");
+    u.key(MENU); // hours stay
+    u.key(RIGHT); // +1 min
+    u.key(MENU);
+    u.key(MENU);
+    expect(u.current()).toBe(line("Set to", "3:45"));
+    u.key(MENU);
+    expect(u.ops).toEqual([{ op: "split", totalMs: 225000 }]);
+  });
+
   it("lateness: Absent and Arrive produce their ops for the chosen side", () => {
     const c = ctl("1h+5x60s");
     const clock = new Clock(newGame(c, c), defaultCallOptions(), 250, 1000);

@@ -1,7 +1,7 @@
 // The sim command's flags and outputs as a user meets them: flags that do not apply are errors,
 // --voice brings its pack's counting tradition into the audio, --device refuses a terminal too small.
 
-import { describe, it, expect } from "vitest";
+import { describe, it, expect, vi } from "vitest";
 import { writeFileSync, readFileSync, mkdtempSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
@@ -9,6 +9,9 @@ import { spawnSync } from "node:child_process";
 import { loadPack } from "../sim/wav";
 import { sizeProblem, deviceScreen, NEED_COLUMNS, NEED_ROWS } from "../sim/device-term";
 import { newFrame } from "../firmware/gfx/frame";
+
+// each case starts tsx (about 1 s idle, 2.5 s on a busy two-core machine): far from this limit
+vi.setConfig({ testTimeout: 30000 });
 
 const tsx = join(__dirname, "..", "node_modules", ".bin", "tsx");
 const cli = join(__dirname, "..", "sim", "cli.ts");
@@ -100,5 +103,25 @@ describe("--device in the terminal", () => {
     }
     expect(deviceScreen(newFrame(), played, 50, false, false).slice(-1)[0]).toBe("6.000  zh/6");
     expect(deviceScreen(newFrame(), played, 50, true, false).join("\n")).toContain("x again within 2 s quits");
+  });
+});
+
+describe("--log: the time log (22.9)", () => {
+  const script = file("split.txt", "control 2h\nat 0 press white\nat 2400 press black\nat 3600 press white\nat 3600 pause\nat 3601 split 1h\nrun 3602\n");
+
+  it("prints one line per event as read at the table: time from the start, words, both sides' used and left time", () => {
+    const r = sim("run", script, "--log");
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toContain("1:00:01.000  split: first half 1:00:00 shared equally, Black used 40:00 → 30:00, White 20:00 → 30:00 (22.9)  | Black used 30:00, left 1:30:00, 1 move | White used 30:00, left 1:30:00, 1 move");
+    expect(lines).toContain("0:40:00.000  press: Black, move 1  | Black used 40:00, left 1:20:00, 1 move | White used 0:00, left 2:00:00, 0 moves");
+    expect(JSON.parse(lines[lines.length - 1]).state.phase).toBe("paused");
+  });
+
+  it("--log json keeps the machine form", () => {
+    const r = sim("run", script, "--log", "json");
+    expect(r.status).toBe(0);
+    const logs = r.stdout.trim().split("\n").map((l) => JSON.parse(l)).filter((o) => "log" in o);
+    expect(logs.find((o) => o.log === "split")).toMatchObject({ t: 3601, info: "3600000 2400000 1200000", black: { mainMs: 5400000 } });
   });
 });

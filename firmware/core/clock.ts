@@ -2,7 +2,7 @@
 // made. A board calls apply() for each operation with the instant it happened, advance(now) when it
 // wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
 
-import type { TimeControl } from "./control";
+import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
 import { type Reading, type Call, NEVER, nextChange, turnCalls, queryAnswer } from "./side";
 import * as G from "./game";
@@ -22,8 +22,10 @@ export type Op =
   | { op: "query"; side: Side | null }
   | { op: "correct"; side: Side; field: G.Field; value: number }
   | { op: "rescale"; totalMs: number }
+  | { op: "split"; totalMs: number }
   | { op: "absent"; side: Side }
-  | { op: "arrive"; side: Side }
+  /** `byPress`: the absent player's own button was the arrival (the clock applies it before the press). */
+  | { op: "arrive"; side: Side; byPress?: boolean }
   | { op: "pass" };
 
 export type Output =
@@ -32,13 +34,19 @@ export type Output =
   | { kind: "flag"; t: number; side: Side }
   /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
   | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
-  | { kind: "refused"; t: number; op: string; reason: string };
+  | { kind: "refused"; t: number; op: string; reason: string }
+  /** An arbiter's operation was done (start, pause, correct, …): `entry` is its log entry. */
+  | { kind: "op"; t: number; entry: LogEntry };
 
 export interface LogEntry {
   t: number;
   /** start, press, pause, resume, end, correct, …, call, late, dropped, flag, notice, refused */
   what: string;
   side: Side | null;
+  /** What the formatter (firmware/logtext.ts) needs besides the readings, as words and integer ms:
+   *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
+   *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
+   *  that made it fall, refused "OP: REASON", call the call id. */
   info: string;
   black: Reading;
   white: Reading;
@@ -68,11 +76,12 @@ export class Clock {
     return G.readSide(this.game, side, t);
   }
 
-  private record(t: number, what: string, side: Side | null, info: string): void {
+  private record(t: number, what: string, side: Side | null, info: string): LogEntry {
     const e: LogEntry = { t: t, what: what, side: side, info: info, black: this.reading("black", t), white: this.reading("white", t) };
     if (this.log.length >= this.maxLog) this.log.shift();
     this.log.push(e);
     if (this.onLog) this.onLog(e);
+    return e;
   }
 
   /** The running side's calls due in (from, to], at absolute times, without making them. */
@@ -112,6 +121,15 @@ export class Clock {
 
   /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
   private advanceTo(upTo: number, now: number): Output[] {
+    const at = this.forfeitDue();
+    if (at > upTo) return this.advanceCalls(upTo, now);
+    // what fell due up to the limit first (calls, a flag), then the game is over
+    const out = this.advanceCalls(at, now);
+    this.forfeitAt(Math.max(at, this.game.lastT), out);
+    return out;
+  }
+
+  private advanceCalls(upTo: number, now: number): Output[] {
     const out: Output[] = [];
     if (upTo <= this.cursor) return out;
     const g = this.game;
@@ -134,7 +152,6 @@ export class Clock {
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
-    this.notices(this.cursor, upTo, out);
     const settled = G.settle(g, upTo);
     if (settled !== g) {
       this.game = settled;
@@ -145,19 +162,26 @@ export class Clock {
     return out;
   }
 
-  private notices(from: number, to: number, out: Output[]): void {
+  /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
+   *  does not end the other side's lateness: both may lose (22.3, 直至判双方负). A restored game's
+   *  limit may have passed during the power cut: it is due at once. */
+  private forfeitDue(): number {
     const g = this.game;
-    // a flag does not end the other side's lateness: both may lose (22.3, 直至判双方负)
-    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return;
-    const at = G.forfeitAt(g);
-    if (at <= from || at > to) return;
+    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended" || !(g.blackAbsent || g.whiteAbsent)) return NEVER;
+    return G.forfeitAt(g);
+  }
+
+  private forfeitAt(at: number, out: Output[]): void {
+    const g = this.game;
+    this.game = G.forfeit(g, at);
     const sides: Side[] = ["black", "white"];
     for (const side of sides) {
-      if (side === "black" ? g.blackAbsent : g.whiteAbsent) {
+      if (G.hasForfeited(this.game, side)) {
         out.push({ kind: "notice", t: at, side: side, notice: "forfeit" });
-        this.record(at, "notice", side, "forfeit");
+        this.record(at, "notice", side, "forfeit " + G.lateArticle(this.game));
       }
     }
+    this.cursor = Math.max(this.cursor, at);
   }
 
   /** The next instant at which anything shown or said changes; NEVER when the clock is stopped. */
@@ -173,10 +197,8 @@ export class Clock {
       if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
       next = Math.min(next, G.flagTime(g));
     }
-    if (g.phase !== "setup" && g.phase !== "ended" && g.lateLimitMs > 0 && (g.blackAbsent || g.whiteAbsent)) {
-      const at = G.forfeitAt(g);
-      if (at > this.cursor && at < next) next = at;
-    }
+    const at = this.forfeitDue();
+    if (at < next) next = Math.max(at, this.cursor + 1);
     return next;
   }
 
@@ -187,6 +209,10 @@ export class Clock {
   apply(op: Op, t: number, now?: number): Output[] {
     const out = this.advanceTo(t, now === undefined ? t : Math.max(t, now));
     const g = this.game;
+    if (op.op === "press" && g.phase === "running" && (G.isLate(g, op.side) || G.isAway(g, op.side))) {
+      for (const o of this.arrivalPress(op.side, t, now)) out.push(o);
+      return out;
+    }
     const r = this.reduce(op, g, t);
     const at = Math.max(t, g.lastT);
     if (typeof r === "string") {
@@ -196,7 +222,8 @@ export class Clock {
     }
     this.game = G.settle(r, r.lastT); // resumed or started with no time left: the flag falls now
     const f = this.game;
-    this.record(at, op.op, "side" in op ? op.side : null, describe(op)); // at: a query changes no lastT
+    const entry = this.record(at, op.op, "side" in op ? op.side : null, this.describe(op, g, at)); // at: a query changes no lastT
+    if (ARBITER_OPS.indexOf(op.op) >= 0) out.push({ kind: "op", t: at, entry: entry });
     if (op.op === "query") {
       const side = op.side || g.toMove;
       for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {
@@ -211,10 +238,50 @@ export class Clock {
     if (f.phase === "flagged" && !sameFlag && f.flagged) {
       out.push({ kind: "flag", t: f.flagAt, side: f.flagged });
       this.record(f.flagAt, "flag", f.flagged, op.op);
+      // a correction that leaves neither side any time raises both flags
+      const o = G.other(f.flagged);
+      if (this.reading(o, f.flagAt).out && !G.readSide(g, o, at).out) {
+        out.push({ kind: "flag", t: f.flagAt, side: o });
+        this.record(f.flagAt, "flag", o, op.op);
+      }
     }
     const more = this.advance(Math.max(this.cursor, r.lastT));
     for (const o of more) out.push(o);
     return out;
+  }
+
+  /** 22.1: a press by a player marked absent, while the clock runs, is that player's arrival, made
+   *  first (the double deduction at that instant); the press itself then counts if it is the
+   *  player's move. (Before the start the arbiter may press an absent side's button to start.) */
+  private arrivalPress(side: Side, t: number, now?: number): Output[] {
+    const out = this.apply({ op: "arrive", side: side, byPress: true }, t, now);
+    for (const o of out) if (o.kind === "refused") return out;
+    const g = this.game;
+    if (g.phase === "running" && g.toMove === side) {
+      for (const o of this.apply({ op: "press", side: side }, t, now)) out.push(o);
+    }
+    return out;
+  }
+
+  /** The log entry's info for an accepted operation, from the game before it (g) as of t. */
+  private describe(op: Op, g: G.Game, t: number): string {
+    switch (op.op) {
+      case "correct": return op.field + " " + op.value + " was " + fieldOf(G.readSide(g, op.side, t), op.field);
+      case "rescale": case "split": return op.totalMs + " " + G.usedBy(g, "black") + " " + G.usedBy(g, "white");
+      case "absent": return G.isAway(this.game, op.side) ? "pause" : "start";
+      case "pass": return g.flagged || "";
+      case "arrive": {
+        const away = G.isAway(g, op.side);
+        const late = away ? 0 : G.lateness(g, t);
+        // 22.1: twice the lateness in all, what already ran counted; none with no main time (22.4)
+        const again = away || G.controlOf(g, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - G.readSide(g, op.side, t).usedMs);
+        return late + " " + (away ? "pause" : "start") + " " + (op.byPress ? "press" : "arbiter") + " " + again;
+      }
+      case "handicap": return "" + op.stones;
+      case "latelimit": return "" + op.ms;
+      case "control": return (op.side || "both") + " " + formatControl(op.control);
+    }
+    return "";
   }
 
   private reduce(op: Op, g: G.Game, t: number): G.Result {
@@ -236,6 +303,7 @@ export class Clock {
         return g;
       case "correct": return G.correct(g, op.side, op.field, op.value, t);
       case "rescale": return G.rescale(g, op.totalMs, t);
+      case "split": return G.split(g, op.totalMs, t);
       case "absent": return G.absent(g, op.side, t);
       case "arrive": return G.arrive(g, op.side, t);
       case "pass": return G.timeoutToPass(g, t);
@@ -243,10 +311,13 @@ export class Clock {
   }
 }
 
-function describe(op: Op): string {
-  if (op.op === "correct") return op.field + " " + op.value;
-  if (op.op === "rescale") return "total " + op.totalMs;
-  if (op.op === "handicap") return "" + op.stones;
-  if (op.op === "latelimit") return "" + op.ms;
-  return "";
+/** The operations of the arbiter: each accepted one is an output too (the transcript shows them). */
+const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass"];
+
+function fieldOf(r: Reading, f: G.Field): number {
+  if (f === "main") return r.mainMs;
+  if (f === "periods") return r.periodsLeft;
+  if (f === "block") return r.blockMs;
+  if (f === "movesleft") return r.movesLeft;
+  return r.moves;
 }

@@ -33,6 +33,18 @@ export interface Game {
   blackAbsent: boolean;
   whiteAbsent: boolean;
   lateLimitMs: number;
+  /** Absent at a resumption after a pause (22.1, last sentence): the clock just runs, no deduction
+   *  and no forfeit limit; only the arrival is recorded. */
+  blackAway: boolean;
+  whiteAway: boolean;
+  /** Lost by lateness: still absent past the limit (22.1–22.3). The game is then over (phase ended). */
+  blackForfeit: boolean;
+  whiteForfeit: boolean;
+  /** How late each side was from the start: at its arrival, or when it lost by lateness (0: on time). */
+  blackLateMs: number;
+  whiteLateMs: number;
+  /** The game has been paused: an absence from now on is lateness after a pause. */
+  pausedOnce: boolean;
   /** The time of the last operation: later ones cannot go back before it. */
   lastT: number;
 }
@@ -65,6 +77,13 @@ export function newGame(black: TimeControl, white: TimeControl): Game {
     blackAbsent: false,
     whiteAbsent: false,
     lateLimitMs: 3600000,
+    blackAway: false,
+    whiteAway: false,
+    blackForfeit: false,
+    whiteForfeit: false,
+    blackLateMs: 0,
+    whiteLateMs: 0,
+    pausedOnce: false,
     lastT: 0,
   };
 }
@@ -108,6 +127,49 @@ export function settle(g: Game, t: number): Game {
   return n;
 }
 
+/** Absent from the start (22.1–22.4: its lateness is deducted twice and has a limit). */
+export function isLate(g: Game, s: Side): boolean {
+  return s === "black" ? g.blackAbsent : g.whiteAbsent;
+}
+
+/** Absent at a resumption after a pause (22.1, last sentence: no deduction, no limit). */
+export function isAway(g: Game, s: Side): boolean {
+  return s === "black" ? g.blackAway : g.whiteAway;
+}
+
+export function hasForfeited(g: Game, s: Side): boolean {
+  return s === "black" ? g.blackForfeit : g.whiteForfeit;
+}
+
+/** The article a loss by lateness falls under: 22.3 when both sides lost so, else the limit's. */
+export function lateArticle(g: Game): string {
+  if (g.blackForfeit && g.whiteForfeit) return "22.3";
+  return g.lateLimitMs <= 900000 ? "22.2" : "22.1";
+}
+
+/** The result on the clock in words ("white lost by lateness (22.1)", "black lost on time"); "" while
+ *  the game goes on, or when the arbiter ended it with nobody out of time. */
+export function result(g: Game): string {
+  if (g.phase !== "flagged" && g.phase !== "ended") return "";
+  const onTime: string[] = [];
+  const late: string[] = [];
+  const sides: Side[] = ["black", "white"];
+  for (const s of sides) {
+    if (hasForfeited(g, s)) late.push(s);
+    else if (readSide(g, s, g.lastT).out) onTime.push(s);
+  }
+  const parts: string[] = [];
+  if (onTime.length) parts.push(onTime.join(" and ") + " lost on time");
+  if (late.length) parts.push(late.join(" and ") + " lost by lateness (" + lateArticle(g) + ")");
+  return parts.join("; ");
+}
+
+/** Why nothing more can be done in a game that is over: its result, when it has one. */
+function overReason(g: Game): string {
+  const r = result(g);
+  return r ? "the game is over: " + r : "the game is over";
+}
+
 /** The first ms past the lateness limit: arriving at the limit itself is in time (22.1: 不得超过1小时（含）). */
 export function forfeitAt(g: Game): number {
   return g.startedAt + g.lateLimitMs + 1;
@@ -142,6 +204,11 @@ export function setHandicap(g: Game, stones: number): Result {
   n.handicap = stones;
   n.toMove = stones >= 2 ? "white" : "black";
   return n;
+}
+
+/** How late a side absent from the start is at t. */
+export function lateness(g: Game, t: number): number {
+  return Math.max(t, g.lastT) - g.startedAt;
 }
 
 export function setLateLimit(g: Game, ms: number): Result {
@@ -179,7 +246,7 @@ export function press(g: Game, side: Side, t: number): Result {
     base.flagged = null;
   }
   if (base.phase === "paused") return "the clock is paused";
-  if (base.phase === "ended") return "the game is over";
+  if (base.phase === "ended") return overReason(base);
   if (base.phase === "flagged") return base.flagged + " has run out of time";
   if (side !== base.toMove) return "it is " + base.toMove + "'s move";
   const n = begin(base, t);
@@ -205,6 +272,7 @@ export function pause(g: Game, t: number): Result {
   const n = begin(g, t);
   stopTurn(g, n);
   n.phase = "paused";
+  n.pausedOnce = true;
   return n;
 }
 
@@ -218,12 +286,28 @@ export function resume(g: Game, t: number): Result {
 
 export function end(g: Game, t: number): Result {
   if (g.phase === "setup") return "the game has not started";
-  if (g.phase === "ended") return "the game is already over";
-  const n = begin(g, t);
+  if (g.phase === "ended") return g.blackForfeit || g.whiteForfeit ? overReason(g) : "the game is already over";
+  return stopAll(g, begin(g, t));
+}
+
+/** Both clocks stop for good; a flagged side stays out of time. */
+function stopAll(g: Game, n: Game): Game {
   if (g.phase === "running") stopTurn(g, n);
-  if (g.phase === "flagged") n.turnMs = turnElapsed(g, n.lastT); // the flagged side stays out of time
+  if (g.phase === "flagged") n.turnMs = turnElapsed(g, n.lastT);
   n.phase = "ended";
   return n;
+}
+
+/** Past the lateness limit (22.1–22.3, 超过这一时限判负): the sides still absent have lost, both if
+ *  both are (直至判双方负), and the game is over as after a flag. A flag that fell before stays. */
+export function forfeit(g: Game, t: number): Game {
+  const n = begin(g, t);
+  // a side whose flag fell while it was absent has lost already, on time
+  n.blackForfeit = g.blackAbsent && g.flagged !== "black";
+  n.whiteForfeit = g.whiteAbsent && g.flagged !== "white";
+  if (n.blackForfeit) n.blackLateMs = lateness(g, n.lastT);
+  if (n.whiteForfeit) n.whiteLateMs = lateness(g, n.lastT);
+  return stopAll(g, n);
 }
 
 export type Field = "main" | "periods" | "block" | "movesleft" | "moves";
@@ -232,7 +316,7 @@ export type Field = "main" | "periods" | "block" | "movesleft" | "moves";
  *  time of the side to move restarts its current period. A flagged side given time again is paused. */
 export function correct(g: Game, side: Side, field: Field, value: number, t: number): Result {
   if (g.phase === "running") return "pause the clock first";
-  if (g.phase === "ended") return "the game is over";
+  if (g.phase === "ended") return overReason(g);
   const c = controlOf(g, side);
   if (value !== Math.floor(value) || value < 0) return "a correction is a whole number, 0 or more";
   if (field === "periods" && c.kind !== "byoyomi") return side + " has no byoyomi periods";
@@ -273,14 +357,34 @@ export function correct(g: Game, side: Side, field: Field, value: number, t: num
  *  clock measured for each side; the difference is charged or given back. */
 export function rescale(g: Game, totalMs: number, t: number): Result {
   if (g.phase !== "paused") return "pause the clock first";
-  const usedB = g.black.usedMs + (g.toMove === "black" ? g.turnMs : 0);
-  const usedW = g.white.usedMs + (g.toMove === "white" ? g.turnMs : 0);
+  const usedB = usedBy(g, "black");
+  const usedW = usedBy(g, "white");
   if (usedB + usedW === 0) return "no time has been used yet";
-  if (totalMs !== Math.floor(totalMs) || totalMs < 0) return "the true elapsed time is a whole number of ms";
+  if (totalMs !== Math.floor(totalMs) || totalMs <= 0) return "the true elapsed time is more than 0";
+  // 误差小于此数的，可以更换计时器但不改拨时间: the readings are corrected from 2 min per hour (含)
+  if (Math.abs(totalMs - usedB - usedW) * 30 < totalMs) return "the error is under 2 minutes per hour: the readings stay (22.8)";
   const newB = Math.round((usedB * totalMs) / (usedB + usedW));
+  return share(g, newB, totalMs - newB, t);
+}
+
+/** 22.9: with no written record of the first half, each side is judged to have used half of it. */
+export function split(g: Game, totalMs: number, t: number): Result {
+  if (g.phase !== "paused") return "pause the clock first";
+  if (totalMs !== Math.floor(totalMs) || totalMs <= 0) return "the first half's time is more than 0";
+  const half = Math.floor(totalMs / 2);
+  return share(g, half, totalMs - half, t);
+}
+
+/** The time a side has used by the clock, its paused turn's kept seconds included. */
+export function usedBy(g: Game, s: Side): number {
+  return g[s].usedMs + (g.toMove === s ? g.turnMs : 0);
+}
+
+/** Sets both sides' used times (22.8, 22.9): the difference is charged or given back. */
+function share(g: Game, blackMs: number, whiteMs: number, t: number): Game {
   const n = begin(g, t);
-  adjust(n, "black", newB - usedB);
-  adjust(n, "white", totalMs - newB - usedW);
+  adjust(n, "black", blackMs - usedBy(g, "black"));
+  adjust(n, "white", whiteMs - usedBy(g, "white"));
   return flagIfOut(n);
 }
 
@@ -317,12 +421,13 @@ function deduct(n: Game, side: Side, ms: number, measured: boolean): void {
   }
 }
 
-/** After a deduction: a side with no time left has lost, now. The side to move keeps its turn as it
- *  stood (its elapsed time frozen), so its reading does not change. */
+/** After a deduction: a side with no time left has lost, now; both, if neither has any (their readings
+ *  say so; `flagged` names the side to move first). The side to move keeps its turn as it stood (its
+ *  elapsed time frozen), so its reading does not change. */
 function flagIfOut(n: Game): Game {
   const sides: Side[] = [n.toMove, other(n.toMove)];
   for (const s of sides) {
-    if (n.phase === "ended") return n;
+    if (n.phase === "ended" || n.phase === "flagged") return n;
     const e = s === n.toMove ? turnElapsed(n, n.lastT) : 0;
     if (lossAt(controlOf(n, s), n[s]) <= e) {
       n.turnMs = turnElapsed(n, n.lastT);
@@ -331,7 +436,6 @@ function flagIfOut(n: Game): Game {
       n.flagged = s;
       n.flagAt = n.lastT;
       n.timedOut = false;
-      return n;
     }
   }
   return n;
@@ -339,11 +443,15 @@ function flagIfOut(n: Game): Game {
 
 /** Marks a side absent at the start (22.1–22.4): its time runs as usual until it arrives. */
 export function absent(g: Game, side: Side, t: number): Result {
-  if (g.phase === "ended" || g.phase === "flagged") return "the game is over";
-  if (g[side].moves > 0) return side + " has already moved";
-  if (side === "black" ? g.blackAbsent : g.whiteAbsent) return side + " is already marked absent";
+  if (g.phase === "ended" || g.phase === "flagged") return overReason(g);
+  if (isLate(g, side) || isAway(g, side)) return side + " is already marked absent";
+  // 22.1: 暂停后续弈时迟到，一律打开计时器进入自然计时状态，但不设迟到判负时限
+  const afterPause = g.pausedOnce || g.phase === "paused";
+  if (!afterPause && g[side].moves > 0) return side + " has already moved";
   const n = begin(g, t);
-  if (side === "black") n.blackAbsent = true;
+  if (afterPause && side === "black") n.blackAway = true;
+  else if (afterPause) n.whiteAway = true;
+  else if (side === "black") n.blackAbsent = true;
   else n.whiteAbsent = true;
   return n;
 }
@@ -351,14 +459,25 @@ export function absent(g: Game, side: Side, t: number): Result {
 /** The absent side arrives: its lateness is deducted a second time (double deduction, 22.1), so that
  *  2 × lateness is charged in all. With no main time, byoyomi was counted instead (22.4): no deduction. */
 export function arrive(g: Game, side: Side, t: number): Result {
-  if (!(side === "black" ? g.blackAbsent : g.whiteAbsent)) return side + " is not marked absent";
+  if (g.phase === "ended" || g.phase === "flagged") return overReason(g);
+  if (!isLate(g, side) && !isAway(g, side)) return side + " is not marked absent";
   if (g.phase === "setup") return "the game has not started";
-  if (g.phase === "ended" || g.phase === "flagged") return "the game is over";
-  const lateMs = Math.max(t, g.lastT) - g.startedAt;
-  if (g.lateLimitMs > 0 && lateMs > g.lateLimitMs) return side + " is past the lateness limit and has lost the game (22.1)";
   const n = begin(g, t);
-  if (side === "black") n.blackAbsent = false;
-  else n.whiteAbsent = false;
+  if (isAway(g, side)) {
+    // after a pause the clock ran as usual: nothing to deduct
+    if (side === "black") n.blackAway = false;
+    else n.whiteAway = false;
+    return n;
+  }
+  const lateMs = lateness(g, n.lastT);
+  if (g.lateLimitMs > 0 && lateMs > g.lateLimitMs) return side + " is past the lateness limit and has lost the game (" + lateArticle(g) + ")";
+  if (side === "black") {
+    n.blackAbsent = false;
+    n.blackLateMs = lateMs;
+  } else {
+    n.whiteAbsent = false;
+    n.whiteLateMs = lateMs;
+  }
   const c = controlOf(g, side);
   if (c.mainMs === 0) return n;
   if (side === g.toMove && g.phase === "running") stopTurn(g, n);

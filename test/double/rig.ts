@@ -81,7 +81,8 @@ function clipOf(file: string | null): string {
   return file === null ? "?ram" : file.slice(file.lastIndexOf("/") + 1);
 }
 
-/** One line of clock.log(): "12.345 call black elapsed:30 | B … | W …". */
+/** One line of clock.log() read back (firmware/logtext.ts): "0:00:12.345  call: Black elapsed:30  | Black …
+ *  | White …", its time made absolute again with the game's start (t and a late call's due). */
 export interface LogLine {
   t: number;
   what: string;
@@ -90,13 +91,29 @@ export interface LogLine {
   text: string;
 }
 
-export function parseLogLine(text: string): LogLine {
-  const head = text.split(" | ")[0].split(" ");
-  const t = Math.round(Number(head[0]) * 1000);
-  const what = head[1];
-  const side = head[2] === "black" || head[2] === "white" ? head[2] : null;
-  const info = head.slice(side ? 3 : 2).join(" ");
-  return { t, what, side, info, text };
+function stampMs(s: string): number {
+  const m = /^(-?)(\d+):(\d\d):(\d\d)\.(\d\d\d)$/.exec(s)!;
+  return (m[1] ? -1 : 1) * (((Number(m[2]) * 60 + Number(m[3])) * 60 + Number(m[4])) * 1000 + Number(m[5]));
+}
+
+export function parseLogLine(text: string, startMs: number): LogLine {
+  const head = text.split("  | ")[0];
+  const sp = head.indexOf("  ");
+  const t = stampMs(head.slice(0, sp)) + startMs;
+  const words = head.slice(sp + 2);
+  const colon = words.indexOf(": ");
+  let what = colon < 0 ? words : words.slice(0, colon);
+  let rest = colon < 0 ? "" : words.slice(colon + 2);
+  const who = /^(Black|White)\b,? ?/.exec(rest);
+  const side = who ? (who[1].toLowerCase() as Side) : null;
+  if (who) rest = rest.slice(who[0].length);
+  const late = /^(\S+), late \(due (\S+)\)$/.exec(rest);
+  if (what === "call" && late) {
+    what = "late";
+    rest = late[1] + " due " + (stampMs(late[2]) + startMs);
+  }
+  if (what === "flag" || what === "press") rest = "";
+  return { t, what, side, info: rest, text };
 }
 
 /** What was heard: clips played back to back, as one utterance from its first clip's start. */
@@ -226,7 +243,8 @@ export class ClockRig {
   /** The device's time log so far, parsed. After a reboot the log starts again. */
   log(): LogLine[] {
     this.collectLog();
-    return this.lines.map(parseLogLine);
+    const start = this.lines.length ? Math.max(0, this.status().startedAt) : 0;
+    return this.lines.map((l) => parseLogLine(l, start));
   }
 
   /** Forgets the collected log (after a reboot, the device's own log starts again). */
