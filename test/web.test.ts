@@ -3,10 +3,13 @@
 // firmware draws on the desktop board for the same button edges at the same instants. The board's
 // clock is the test's (virtual) here, so nothing waits on real time.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { startSim, startChrome, openClock, canvasText, advance, shot, Mirror, type Sim, type Chrome } from "./web/harness";
+
+// a Chromium page per case: about 2.5 s idle, nearly 5 s on a busy two-core machine
+vi.setConfig({ testTimeout: 60000 });
 
 let sim: Sim;
 let chrome: Chrome;
