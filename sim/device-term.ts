@@ -9,7 +9,7 @@ import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { getPixel, WIDTH, HEIGHT } from "../firmware/gfx/frame";
 import { SimBoard, MemoryStore } from "./board";
 import { systemTime } from "./realtime";
-import { screenText } from "./terminal-view";
+import { screenText } from "./term-text";
 
 /** The frame as text: ▀ ▄ █ and spaces, a border around it. */
 export function frameToBlocks(frame: Uint8Array): string[] {

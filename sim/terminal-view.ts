@@ -1,6 +1,7 @@
 // The terminal clock's face, as a pure function from the clock's state at an instant to lines of
 // text. No I/O and no escape codes, so tests read exactly what a player sees.
 
+import { textWidth, wrap } from "./term-text";
 import { type Clock, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration } from "../firmware/core/index";
 import { entryWords } from "../firmware/logtext";
 
@@ -176,41 +177,9 @@ function moves(n: number): string {
   return plural(n, "move");
 }
 
-/** Display width: CJK characters (the calls' glosses) take two columns. */
-export function textWidth(s: string): number {
-  let n = 0;
-  for (const ch of s) n += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/.test(ch) ? 2 : 1;
-  return n;
-}
-
 function pad(s: string, width: number): string {
   const w = textWidth(s);
   return w >= width ? s + " " : s + " ".repeat(width - w);
-}
-
-/** Words of a message in lines of at most `cols` columns (a word longer than a line is cut into pieces). */
-export function wrap(text: string, cols: number): string[] {
-  if (textWidth(text) <= cols) return [text];
-  const lines: string[] = [];
-  const indent = (/^ */.exec(text) || [""])[0];
-  let cur = "";
-  for (let word of text.trim().split(/ +/)) {
-    while (textWidth(indent + word) > cols) {
-      if (cur) lines.push(cur);
-      cur = "";
-      const cut = [...word].slice(0, cols - indent.length).join("");
-      lines.push(indent + cut);
-      word = word.slice(cut.length);
-    }
-    if (!word) continue;
-    if (cur && textWidth(cur + " " + word) <= cols) cur += " " + word;
-    else {
-      if (cur) lines.push(cur);
-      cur = indent + word;
-    }
-  }
-  if (cur || lines.length === 0) lines.push(cur);
-  return lines;
 }
 
 /** The command being typed, its end always in view: a line too long for the screen loses its start. */
@@ -260,12 +229,6 @@ const MAX_BANNER = 2;
  *  under the clocks and a banner; the widest line is the help's or the two columns of clocks. */
 export const NEED_COLUMNS = Math.max(2 * COLUMN, ...HELP.map(textWidth));
 export const NEED_ROWS = TOP_LINES + MAX_BANNER + HELP.length + 1;
-
-/** Lines for a terminal that does not wrap: each cleared to its end, except a full one (a terminal
- *  keeps its cursor on the last column, so clearing from there would erase that last character). */
-export function screenText(lines: string[], cols: number): string {
-  return lines.map((l) => (textWidth(l) < cols ? l + "\x1b[K" : l)).join("\n");
-}
 
 /** Why a terminal of cols × rows cannot show the clock, or null if it can. */
 export function sizeProblem(cols: number, rows: number): string | null {

@@ -4,7 +4,8 @@
 // as it was.
 
 import { Session, newClock, type TerminalFlags } from "./terminal-session";
-import { sizeProblem, screenText, NEED_COLUMNS, NEED_ROWS } from "./terminal-view";
+import { sizeProblem, NEED_COLUMNS, NEED_ROWS } from "./terminal-view";
+import { screenText } from "./term-text";
 import { type TimeSource, systemTime } from "./realtime";
 
 export { Session, newClock, summary, parseSetupLine, type TerminalFlags } from "./terminal-session";
