@@ -9,8 +9,8 @@ import { join } from "node:path";
 import { SCREEN_OFF } from "../sim/terminal";
 
 const root = join(__dirname, "..");
-/** The terminal clock, started as the CLI starts it. */
-const CLOCK = "node --import tsx -e \"import('./sim/terminal.ts').then((m) => { process.exitCode = m.runTerminal({}); })\"";
+/** The terminal clock, as `npm run sim -- --terminal` starts it. */
+const CLOCK = "node --import tsx sim/cli.ts --terminal";
 
 /** A shell command line on a 100 × 30 pty, with what it writes collected. */
 function onPty(command: string): { child: ChildProcess; output: () => string; until: (text: string) => Promise<void>; closed: Promise<number | null> } {
