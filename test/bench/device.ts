@@ -1,9 +1,8 @@
 // The device's figures, from the built firmware (dist/clock.js) on the board double (test/double):
 //   - wake-ups per second of the interpreter, idle and in a game (each costs power on a battery);
 //   - what a press costs: from the button's edge to the move recorded in flash and to the new face
-//     on the display, in the board's (virtual) time, with I2C and flash timing as on a Jolt.js;
-//     and the handler's CPU time in Node (V8: the board's interpreter is far slower, so this is only
-//     a relative figure between builds);
+//     on the display, in the double's virtual time with I2C and flash timing as on a Jolt.js but
+//     the interpreter infinitely fast (board.ts charges the interpreter's time as well);
 //   - the jsvars the firmware's data needs (test/double/jsvars.ts says how they are estimated).
 // Called by test/bench/run.ts; returns lines of figures.
 
@@ -64,22 +63,17 @@ export async function deviceFigures(): Promise<string[]> {
   const logSize = (rig.console("clock.log().length") as number) || 0;
   const recorded: number[] = [];
   const shown: number[] = [];
-  const cpu: number[] = [];
   const flash = rig.dev.flash.log.filter((l) => /^clock\.log/.test(l.name));
   const frames = rig.dev.frames.filter((f) => f.visible);
-  const calls = rig.dev.mcu!.calls;
   for (const e of edges) {
     // world ms are not on the board's tick grid: allow a hair either way
     const rec = flash.find((l) => l.t >= e - 0.05);
     if (rec) recorded.push(Math.max(0, rec.t - e));
     const f = frames.find((x) => x.t >= e - 0.05);
     if (f) shown.push(Math.max(0, f.t - e));
-    const c = calls.find((x) => x.what === "watch" && Math.abs(x.at - e) < 1);
-    if (c) cpu.push(c.realMs);
   }
-  lines.push("device press, edge → clocks switched and the move recorded in flash: median " + ms(median(recorded)) + ", max " + ms(Math.max(...recorded)) + " (" + recorded.length + " presses)");
-  lines.push("device press, edge → new face on the display (I2C 400 kHz): median " + ms(median(shown)) + ", max " + ms(Math.max(...shown)));
-  lines.push("device press handler, CPU time in Node (V8, relative only): median " + ms(median(cpu)) + ", max " + ms(Math.max(...cpu)));
+  lines.push("device press (bus and flash time only, the interpreter not charged), edge → clocks switched and the move recorded in flash: median " + ms(median(recorded)) + ", max " + ms(Math.max(...recorded)) + " (" + recorded.length + " presses)");
+  lines.push("device press (bus and flash time only), edge → new face on the display (I2C 400 kHz): median " + ms(median(shown)) + ", max " + ms(Math.max(...shown)));
 
   // --- jsvars ----------------------------------------------------------------------------------------
   const atBoot = idle.dev.jsvars(true).total;

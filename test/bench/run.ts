@@ -4,8 +4,12 @@
 //     such lateness does to the calls;
 //   - random games (test/gen.ts) checked against the invariants (test/invariants.ts), on all cores;
 //   - the firmware bundle's size, and the device figures of the built bundle on the Espruino double
-//     (wake-ups per second, edge-to-switch time, jsvars).
-// `npm run bench -- --games N` checks N random games instead of 100 000.
+//     (wake-ups per second, edge-to-switch time, jsvars);
+//   - the board-cost model: board milliseconds per path against issue 8's budgets (board.ts), and
+//     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md).
+// `npm run bench -- --games N` checks N random games instead of 100 000; `--record-calibration
+// NAME` records the reference paths' operation counts from the current dist/clock.js (only for the
+// bundle the reference figures were measured on: see calibration.ts).
 
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
@@ -19,6 +23,10 @@ import { parseControl, isParseError, other, type Side, type Output } from "../..
 import { seededPicker } from "../gen";
 import { INVARIANTS, timeLeft, type SeedsResult } from "../invariants";
 import { deviceFigures } from "./device";
+import { boardFigures, boardLines } from "./board";
+import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
+import { MODEL } from "./cost";
+import { OPS } from "../double/ops";
 import { buildFirmware, type Built } from "../../build";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -244,11 +252,32 @@ async function benchBundle(): Promise<void> {
     say("bundle: build failed: " + (e as Error).message.split("\n")[0]);
     return;
   }
-  say("bundle dist/clock.js: " + n(built.bytes) + " bytes minified (target 24 KB = " + n(24 * 1024) + " bytes), " + n(built.gzipBytes) + " bytes gzipped");
+  say("bundle dist/clock.js: " + n(built.bytes) + " bytes minified (target ≤ 64 KB = " + n(64 * 1024) + " bytes: code runs from flash on the Jolt.js), " + n(built.gzipBytes) + " bytes gzipped");
   say("  by part: " + built.parts.map((p) => p.part + " " + n(p.bytes)).join(", "));
 }
 
+function benchCalibration(): void {
+  const cal = loadCalibration();
+  const { rows, mandelbrot } = check(MODEL, cal);
+  say("board-cost model, µs per operation: " + OPS.map((k) => k + " " + MODEL.op[k]).join(", "));
+  say("  calibrated on " + rows.length + " figures of the real interpreter (paths counted on " + cal.bundle + "); estimate / reference, band ×" + BAND.lo + "…×" + BAND.hi + ":");
+  for (const r of rows.concat([mandelbrot])) {
+    say("    " + r.what + ": " + (r.estimate < 10 ? r.estimate.toFixed(2) : n(Math.round(r.estimate))) + " ms for " + n(r.ms) + " ms, ×" + r.ratio.toFixed(2) + (r.ok ? "" : " OUTSIDE THE BAND"));
+  }
+  const refit = fit(cal);
+  const moved = OPS.filter((k) => Math.abs(refit[k] - MODEL.op[k]) > 0.02 * MODEL.op[k]);
+  if (moved.length) say("  a fresh fit moves: " + moved.map((k) => k + " " + MODEL.op[k] + " → " + refit[k]).join(", ") + " (update MODEL in cost.ts)");
+}
+
 async function main(): Promise<void> {
+  const r = process.argv.indexOf("--record-calibration");
+  if (r > 0) {
+    const name = process.argv[r + 1];
+    if (!name) throw new Error("--record-calibration NAME: which bundle this is (e.g. main b14220b)");
+    const cal = await recordCalibration(name);
+    say("recorded the reference paths of " + cal.bundle + " in test/bench/calibration.json: " + Object.keys(cal.paths).join(", "));
+    return;
+  }
   const i = process.argv.indexOf("--games");
   const games = i > 0 ? parseInt(process.argv[i + 1], 10) : 100000;
   if (!(games >= 0)) throw new Error("--games N: how many random games to check");
@@ -256,6 +285,8 @@ async function main(): Promise<void> {
   if (games > 0) await benchRandom(games);
   await benchBundle();
   for (const line of await deviceFigures()) say(line); // the built bundle on the Espruino double
+  for (const line of boardLines(await boardFigures())) say(line);
+  benchCalibration();
 }
 
 main().catch((e) => {

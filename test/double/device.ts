@@ -37,6 +37,12 @@ export interface DeviceOptions {
   bootMs?: number;
   /** Battery voltage (E.getVDDH); the motor drivers' supply is 0.35 V less (a diode). */
   vddh?: number;
+  /** Called at each power-on with the new interpreter, before the saved code runs (the bench's
+   *  board-cost meter wraps the native functions there). */
+  onPowerOn?: (mcu: Mcu) => void;
+  /** runUntil returns at its target even while callbacks are still waiting (a board whose callbacks
+   *  cost more than the time between them never idles). Default false: it runs until idle. */
+  yieldAtTarget?: boolean;
 }
 
 export interface Bounce {
@@ -75,6 +81,8 @@ export class Device implements World {
   private carryWatchdog: Mcu["watchdog"] = null;
   private cost: (realMs: number) => number;
   private bootMs: number;
+  private onPowerOn: ((mcu: Mcu) => void) | null;
+  private yieldAtTarget: boolean;
 
   constructor(o: DeviceOptions) {
     this.rng = new Rng(o.seed ?? 1);
@@ -103,6 +111,8 @@ export class Device implements World {
     const c = o.callbackCostMs ?? 0;
     this.cost = typeof c === "number" ? () => c : c;
     this.bootMs = o.bootMs ?? 0;
+    this.onPowerOn = o.onPowerOn ?? null;
+    this.yieldAtTarget = o.yieldAtTarget ?? false;
     this.pins.onLevel = (p, level) => {
       if (this.mcu && !this.mcu.dead) this.mcu.loop.edge(p, level === 1);
     };
@@ -178,6 +188,7 @@ export class Device implements World {
     this.mcu.watchdog = this.carryWatchdog;
     this.carryWatchdog = null;
     this.boots.push({ t: this.nowMs(), reason: this.pendingReason });
+    if (this.onPowerOn) this.onPowerOn(this.mcu);
     this.mcu.boot();
   }
 
@@ -227,6 +238,7 @@ export class Device implements World {
         continue;
       }
       if (m.pass()) {
+        if (this.yieldAtTarget && this.now >= target) break;
         spins = this.now === last ? spins + 1 : 0;
         last = this.now;
         if (spins > 100000) throw new Error("the firmware keeps the loop busy at " + this.nowMs() + " ms and never sleeps");

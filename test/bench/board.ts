@@ -1,0 +1,168 @@
+// The board-cost figures of `npm run bench`: the built bundle on the board double with every
+// callback charged its estimated board time (cost.ts), so that what is late on a Jolt.js is late
+// here too. Per path: the board milliseconds and the share of a second, against the budgets of
+// issue 8. Called by run.ts; returns lines of figures, and the numbers (for notes and tests).
+
+import { boardRig, type BoardMeter, type CallCost } from "./cost";
+import type { ClockRig } from "../double/rig";
+
+export const BUDGET = {
+  mainShare: 0.1,
+  byoyomiShare: 0.15,
+  pressToFaceMs: 300,
+  menuStepMs: 300,
+  bootMs: 3000,
+};
+
+export interface BoardFigures {
+  bootMs: number;
+  bootCpuMs: number;
+  mainShare: number;
+  byoyomiShare: number;
+  faceMs: number;
+  pressToFaceMs: number[];
+  pressMs: number;
+  releaseMs: number;
+  prepareMs: number;
+  leadMs: number;
+  callsDue: number;
+  callsLate: number;
+  menuStepMs: number;
+  menuStepCpuMs: number;
+  recordMs: number;
+  clockApplyMs: number;
+  statusMs: number;
+  top: { label: string; ms: number }[];
+}
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : NaN;
+}
+
+/** Share of [from, to) the board was busy in callbacks. */
+function busyShare(calls: CallCost[], from: number, to: number): number {
+  let busy = 0;
+  for (const c of calls) {
+    const a = Math.max(from, c.at);
+    const b = Math.min(to, c.at + c.ms);
+    if (b > a) busy += b - a;
+  }
+  return busy / (to - from);
+}
+
+/** When the edge at t (world ms) shows on the display: the first frame sent by its own callback
+ *  or a later one (a redraw already under way when it came shows the old state). */
+function shownAfter(rig: ClockRig, m: BoardMeter, t: number): number {
+  const c = m.calls.find((x) => x.what === "watch" && x.at >= t - 0.05);
+  if (!c) return NaN;
+  const f = rig.dev.frames.find((x) => x.visible && x.t >= c.at);
+  return f ? f.t - t : NaN;
+}
+
+/** The callbacks of a tap at t: the press edge's watch callback and the release edge's (the next one). */
+function edgeCalls(m: BoardMeter, t: number): { press: CallCost | null; release: CallCost | null } {
+  const i = m.calls.findIndex((c) => c.what === "watch" && c.at >= t - 0.05);
+  if (i < 0) return { press: null, release: null };
+  const j = m.calls.findIndex((c, k) => k > i && c.what === "watch");
+  return { press: m.calls[i], release: j > 0 ? m.calls[j] : null };
+}
+
+export async function boardFigures(code?: string): Promise<BoardFigures> {
+  // --- boot and a menu step, charged from power-on --------------------------------------------------
+  const b = await boardRig({ code });
+  b.rig.start();
+  b.rig.runUntil(20000);
+  const boot = b.meter.calls.filter((c) => c.what === ".bootcde" || c.what === "init" || c.what === "onInit");
+  const bootCpuMs = boot.reduce((s, c) => s + c.cpuMs, 0);
+  const firstFrame = b.rig.dev.frames.find((f) => f.visible);
+  const bootMs = firstFrame ? firstFrame.t : Infinity; // power-on to the first face on the display
+  const quiet = Math.ceil((Math.min(bootMs, 20000) + 2000) / 1000) * 1000;
+  b.rig.runUntil(quiet);
+  // opens the menu at the double's speed (a slow board takes a tap whose release it reads seconds
+  // late for a long press), then one step in it, charged
+  b.meter.charge = false;
+  b.rig.tap("menu", quiet);
+  b.rig.runUntil(quiet + 20000);
+  b.meter.charge = true;
+  const stepAt = quiet + 20000;
+  b.rig.tap("left", stepAt); // one step in it
+  b.rig.runUntil(stepAt + 20000);
+  const menuStepMs = shownAfter(b.rig, b.meter, stepAt);
+  const step = edgeCalls(b.meter, stepAt);
+  const menuStepCpuMs = (step.press ? step.press.cpuMs : NaN) + (step.release ? step.release.cpuMs : NaN);
+
+  // --- a game: set up at the double's speed, then every callback charged ----------------------------
+  const g = await boardRig({ code });
+  const { rig, meter } = g;
+  meter.charge = false;
+  rig.start();
+  rig.setUp("2m+5x30s", 1000);
+  meter.charge = true;
+  // White starts Black's clock at 5 s; Black thinks 65 s in main time; then four quick moves; Black
+  // then runs out of main time at about 2m25s and thinks on in byoyomi (calls every few seconds).
+  const edges = [5000, 70000, 80000, 90000, 100000];
+  edges.forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
+  rig.runUntil(250000);
+  const mainShare = busyShare(meter.calls, 10000, 70000);
+  const byoyomiShare = busyShare(meter.calls, 160000, 250000);
+  const faces = meter.calls.filter((c) => c.at >= 10000 && c.at < 70000 && c.what === "timeout" && c.nativeMs > 0);
+  const pressToFaceMs = edges.slice(1).map((e) => shownAfter(rig, meter, e));
+  const taps = edges.slice(1).map((e) => edgeCalls(meter, e));
+  const pressCalls = taps.map((x) => x.press).filter((c): c is CallCost => !!c);
+  const releaseCalls = taps.map((x) => x.release).filter((c): c is CallCost => !!c);
+  const prep = meter.inclusive("app.ts:ahead");
+  // each call due (the log: made, late or dropped) against what was heard: on time if its first clip
+  // starts within 20 ms of its instant
+  const heard = rig.heard();
+  const due = rig.log().filter((l) => l.what === "call" || l.what === "late" || l.what === "dropped");
+  let late = 0;
+  for (const c of due) if (!heard.some((u) => u.t >= c.t - 1 && u.t <= c.t + 20)) late++;
+  // the lead a call was handed over with: from the start of the callback that scheduled its first clip
+  const leads: number[] = [];
+  for (const s of rig.dev.sounds) {
+    if (!(s.startsAt > s.requestedAt + 0.5)) continue;
+    const c = meter.calls.find((x) => x.at <= s.requestedAt && s.requestedAt <= x.at + x.ms);
+    if (c) leads.push(s.startsAt - c.at);
+  }
+  const st = meter.measure(() => rig.console("clock.status()"));
+  return {
+    bootMs,
+    bootCpuMs,
+    mainShare,
+    byoyomiShare,
+    faceMs: median(faces.map((c) => c.ms)),
+    pressToFaceMs,
+    pressMs: median(pressCalls.map((c) => c.ms)),
+    releaseMs: median(releaseCalls.map((c) => c.ms)),
+    prepareMs: median(prep.map((c) => c.ms)),
+    leadMs: median(leads),
+    callsDue: due.length,
+    callsLate: late,
+    menuStepMs,
+    menuStepCpuMs,
+    recordMs: median(meter.inclusive("app.ts:record").map((c) => c.ms)),
+    clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
+    statusMs: st.ms,
+    top: meter.profile().slice(0, 6),
+  };
+}
+
+const ms = (x: number) => (Number.isFinite(x) ? Math.round(x).toLocaleString("en-US") + " ms" : "n/a");
+const pct = (x: number) => (100 * x).toFixed(1) + " %";
+const verdict = (ok: boolean) => (ok ? "ok" : "OVER");
+
+export function boardLines(f: BoardFigures): string[] {
+  const worstPress = Math.max(...f.pressToFaceMs.map((x) => (Number.isFinite(x) ? x : Infinity)));
+  return [
+    "board time (estimated, test/bench/COST.md; each callback charged its board time on the double):",
+    "  boot to a working face: " + ms(f.bootMs) + " (CPU " + ms(f.bootCpuMs) + "), budget ≤ " + ms(BUDGET.bootMs) + " " + verdict(f.bootMs <= BUDGET.bootMs),
+    "  running in main time: CPU busy " + pct(f.mainShare) + " of each second (a face redraw " + ms(f.faceMs) + "), budget ≤ " + pct(BUDGET.mainShare) + " " + verdict(f.mainShare <= BUDGET.mainShare),
+    "  running in byoyomi: CPU busy " + pct(f.byoyomiShare) + " of each second, calls and wakes included, budget ≤ " + pct(BUDGET.byoyomiShare) + " " + verdict(f.byoyomiShare <= BUDGET.byoyomiShare),
+    "  a press to the new face: " + f.pressToFaceMs.map(ms).join(", ") + " (press edge " + ms(f.pressMs) + ", release edge " + ms(f.releaseMs) + "), budget ≤ " + ms(BUDGET.pressToFaceMs) + " " + verdict(worstPress <= BUDGET.pressToFaceMs),
+    "  a call: preparing it (ahead) " + ms(f.prepareMs) + " against a lead of " + (Number.isFinite(f.leadMs) ? ms(f.leadMs) : "n/a (no call was handed over ahead)") + "; " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.prepareMs < f.leadMs),
+    "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
+    "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
+    "  most board time in a game, by function (own code): " + f.top.map((t) => t.label + " " + ms(t.ms)).join(", "),
+  ];
+}

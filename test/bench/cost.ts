@@ -1,0 +1,406 @@
+// The board-cost model: what the built bundle would cost on a Jolt.js (nRF52840 at 64 MHz running
+// Espruino 2v29), estimated by counting what the interpreter does (test/double/ops.ts) and pricing
+// each operation with costs calibrated against figures measured on the real interpreter
+// (test/bench/calibration.ts; the method is in test/bench/COST.md).
+//
+// Use: `const b = await boardRig()` gives a ClockRig whose board double runs an instrumented copy of
+// dist/clock.js and charges every callback its estimated board time as virtual time (so a slow
+// callback delays the next wake, the face, a call, as on the board), and a meter:
+//   b.meter.measure(() => b.rig.console("clock.status()"))   → { ms, ops } for one step;
+//   b.meter.calls                                             → per callback: what, when, board ms;
+//   b.meter.inclusive("app.ts:refresh")                       → ms a call of that function, calls made.
+
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ClockRig, firmware, type RigOptions } from "../double/rig";
+import type { Device } from "../double/device";
+import type { Mcu } from "../double/mcu";
+import { instrument, tally, OPS, COUNTERS_GLOBAL, ENTER, EXIT, type Instrumented, type OpName } from "../double/ops";
+import { labelFunctions } from "../double/srcmap";
+import { msToTicks } from "../double/units";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/** Microseconds of board CPU per counted operation (calibration.ts fits and checks them). */
+export type OpCosts = { [K in OpName]: number };
+
+/** Board time of what the interpreter hands to C: ms per call and per unit. */
+export interface NativeCosts {
+  /** Any Graphics method: the call into C. */
+  gfxCallMs: number;
+  /** Per pixel a Graphics operation touches (fillRect area, drawString's box, drawImage's size). */
+  gfxPixelMs: number;
+  /** The SSD1306 module's flip(): its JavaScript (the module runs on the interpreter), without the bus. */
+  flipMs: number;
+  /** I2C.writeTo: the call, and per byte converted from its argument. */
+  i2cCallMs: number;
+  i2cByteMs: number;
+  /** Storage.write: finding the file and writing its header, besides programming the words (the
+   *  double already keeps the CPU busy 41 µs a word). */
+  storageWriteMs: number;
+  /** Storage.read/list/readArrayBuffer: walking the files' headers in flash. */
+  storageReadMs: number;
+  /** new Waveform / startOutput: setting up the buffer and the timer. */
+  waveformMs: number;
+}
+
+export interface CostModel {
+  op: OpCosts;
+  native: NativeCosts;
+}
+
+/** The calibrated model (calibration.ts: these reproduce the reference figures within its band). */
+export const MODEL: CostModel = {
+  op: {
+    tokens: 4.21, statements: 32.92, locals: 21.69, globals: 26.39, scanned: 2.36, members: 187.19, calls: 39.25, entries: 200.13,
+    operators: 36.94, literals: 11.34, allocs: 30.53, passes: 14.89,
+  },
+  native: {
+    gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
+    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5,
+  },
+};
+
+/** Board ms of CPU for counted operations. */
+export function cpuMs(ops: ArrayLike<number>, m: CostModel = MODEL): number {
+  let us = 0;
+  OPS.forEach((k, i) => (us += ops[i] * m.op[k]));
+  return us / 1000;
+}
+
+export interface InclusiveCall {
+  /** World ms it returned. */
+  at: number;
+  ops: Float64Array;
+  nativeMs: number;
+}
+
+export interface CallCost {
+  what: string;
+  /** World ms the callback started. */
+  at: number;
+  /** Board ms of CPU: the interpreter's operations, and the native work it called. */
+  cpuMs: number;
+  nativeMs: number;
+  /** Board ms from start to end, bus and flash waits included. */
+  ms: number;
+  ops: Float64Array;
+}
+
+/** Counts what the instrumented bundle does on one Device and prices it. */
+export class BoardMeter {
+  calls: CallCost[] = [];
+  /** Whether the board's time is charged as virtual time (off: counted only, the double runs as fast
+   *  as without the meter, e.g. to set a game up by the buttons before measuring). */
+  charge = true;
+  /** Per wrapped function, each outermost call: when (world ms), its operations and native ms. */
+  private incl = new Map<number, InclusiveCall[]>();
+  private depth = new Map<number, { n: number; base: Float64Array; native: number }>();
+  private totals: Float64Array;
+  private lastCounts: Float64Array | null = null;
+  private pending: Float64Array; // site counts not yet charged as virtual time
+  private nativePending = 0;
+  private nativeTotal = 0;
+  private inFlip = false;
+  private charging = false;
+  private dev: Device | null = null;
+  private callStart = new Float64Array(0);
+  private callNative = 0;
+
+  constructor(public ins: Instrumented, public model: CostModel = MODEL) {
+    this.totals = new Float64Array(ins.sites);
+    this.pending = new Float64Array(ins.sites);
+  }
+
+  /** Device options: the instrumented code, and its cost as each callback's virtual time. */
+  options(): Partial<RigOptions> {
+    return {
+      code: this.ins.code,
+      callbackCostMs: () => this.endCall(),
+      onPowerOn: (m: Mcu) => this.powerOn(m),
+      yieldAtTarget: true,
+    };
+  }
+
+  attach(dev: Device): void {
+    this.dev = dev;
+    // A console line typed by the test is a probe, not the board's work: it is counted (measure)
+    // but not charged as the board's time, nor to the callback that runs next.
+    const repl = dev.repl.bind(dev);
+    dev.repl = (line: string) => {
+      this.sync();
+      const pending = this.pending.slice();
+      const nativePending = this.nativePending;
+      const before = this.totals.slice();
+      const n0 = this.nativeTotal;
+      try {
+        return repl(line);
+      } finally {
+        this.sync();
+        this.pending = pending;
+        this.nativePending = nativePending;
+        for (let s = 0; s < before.length; s++) this.callStart[s] += this.totals[s] - before[s];
+        this.callNative += this.nativeTotal - n0;
+      }
+    };
+    const consume = dev.consume.bind(dev);
+    // Time the CPU spent so far passes before a bus transfer or a flash write starts.
+    dev.consume = (ticks: number) => {
+      if (!this.charging) {
+        this.charging = true;
+        try {
+          const ms = this.takePending();
+          if (ms > 0) consume(msToTicks(ms));
+        } finally {
+          this.charging = false;
+        }
+      }
+      consume(ticks);
+    };
+  }
+
+  /** Site counts so far, over every power-on. */
+  counts(): Float64Array {
+    this.sync();
+    return this.totals.slice();
+  }
+
+  nativeMs(): number {
+    return this.nativeTotal;
+  }
+
+  /** Board ms of what `step` makes the firmware do (a console line, say). */
+  measure(step: () => void): { ms: number; ops: Float64Array } {
+    const c0 = this.counts();
+    const n0 = this.nativeTotal;
+    step();
+    const ops = tally(this.ins, this.counts(), c0);
+    return { ms: cpuMs(ops, this.model) + this.nativeTotal - n0, ops };
+  }
+
+  /** Every call so far of a wrapped function (WRAPPED), callees included, with its board ms. */
+  inclusive(label: string): (InclusiveCall & { ms: number })[] {
+    const i = this.ins.functions.findIndex((f) => f.label === label);
+    return (this.incl.get(i) || []).map((c) => ({ ...c, ms: cpuMs(c.ops, this.model) + c.nativeMs }));
+  }
+
+  /** Per function, board ms spent in its own code (callees apart), most first. */
+  profile(since?: Float64Array): { label: string; ms: number }[] {
+    const c = this.counts();
+    const per = new Map<number, Float64Array>();
+    const N = OPS.length;
+    for (let s = 0; s < this.ins.sites; s++) {
+      const n = c[s] - (since ? since[s] : 0);
+      if (!n) continue;
+      const f = this.ins.siteFunction[s];
+      let v = per.get(f);
+      if (!v) per.set(f, (v = new Float64Array(N)));
+      for (let k = 0; k < N; k++) v[k] += n * this.ins.vectors[s * N + k];
+    }
+    return Array.from(per.entries()).map(([f, v]) => ({ label: this.ins.functions[f].label, ms: cpuMs(v, this.model) })).sort((a, b) => b.ms - a.ms);
+  }
+
+  // --- internals --------------------------------------------------------------------------------------
+
+  private live(): Float64Array | null {
+    const m = this.dev && this.dev.mcu;
+    if (!m) return null;
+    const g = (m as unknown as { realm: { global: Record<string, unknown> } }).realm.global;
+    return (g[COUNTERS_GLOBAL] as Float64Array | undefined) || null;
+  }
+
+  /** Folds the live counters into the totals (a new power-on starts its own array). */
+  private sync(): void {
+    const live = this.live();
+    if (!live) return;
+    if (live !== this.lastCounts) {
+      this.lastCounts = live;
+      this.mark = new Float64Array(live.length);
+    }
+    for (let s = 0; s < live.length; s++) {
+      const d = live[s] - this.mark[s];
+      if (d) {
+        this.totals[s] += d;
+        this.pending[s] += d;
+        this.mark[s] = live[s];
+      }
+    }
+  }
+  private mark = new Float64Array(0);
+
+  private takePending(): number {
+    this.sync();
+    const ms = cpuMs(tally(this.ins, this.pending), this.model) + this.nativePending;
+    this.pending.fill(0);
+    this.nativePending = 0;
+    return this.charge ? ms : 0;
+  }
+
+  private endCall(): number {
+    const ms = this.takePending();
+    const m = this.dev && this.dev.mcu;
+    const last = m && m.calls.length ? m.calls[m.calls.length - 1] : null;
+    if (last && this.dev) {
+      const ops = tally(this.ins, this.totals, this.callStart);
+      const nativeMs = this.nativeTotal - this.callNative;
+      this.calls.push({ what: last.what, at: last.at, cpuMs: cpuMs(ops, this.model) + nativeMs, nativeMs, ms: this.dev.nowMs() - last.at + ms, ops });
+      if (this.calls.length > 50000) this.calls.splice(0, 25000);
+    }
+    this.callStart = this.totals.slice();
+    this.callNative = this.nativeTotal;
+    return ms;
+  }
+
+  private native(ms: number): void {
+    this.nativePending += ms;
+    this.nativeTotal += ms;
+    for (const d of this.depth.values()) if (d.n > 0) d.native += ms;
+  }
+
+  private powerOn(m: Mcu): void {
+    this.sync();
+    this.callStart = this.totals.slice();
+    const r = (m as unknown as { realm: { global: Record<string, unknown> } }).realm;
+    const g = r.global;
+    const self = this;
+    const nat = this.model.native;
+    Object.defineProperty(g, ENTER, {
+      value: (i: number) => {
+        let d = self.depth.get(i);
+        if (!d) self.depth.set(i, (d = { n: 0, base: new Float64Array(0), native: 0 }));
+        if (d.n++ === 0) {
+          self.sync();
+          d.base = self.totals.slice();
+          d.native = 0;
+        }
+      },
+    });
+    Object.defineProperty(g, EXIT, {
+      value: (i: number) => {
+        const d = self.depth.get(i)!;
+        if (--d.n > 0) return;
+        self.sync();
+        let r = self.incl.get(i);
+        if (!r) self.incl.set(i, (r = []));
+        r.push({ at: self.dev ? self.dev.nowMs() : 0, ops: tally(self.ins, self.totals, d.base), nativeMs: d.native });
+        if (r.length > 5000) r.splice(0, 2500);
+      },
+    });
+    // Native work: Graphics drawing, the SSD1306 module, I2C, Storage, Waveform.
+    const wrap = (o: Record<string, unknown> | undefined, name: string, cost: (self: Record<string, unknown>, a: unknown[]) => number) => {
+      if (!o || typeof o[name] !== "function") return;
+      const f = o[name] as (...a: unknown[]) => unknown;
+      o[name] = function (this: Record<string, unknown>, ...a: unknown[]) {
+        if (!self.inFlip) self.native(cost(this, a));
+        return f.apply(this, a);
+      };
+    };
+    const G = g.Graphics as { prototype: Record<string, unknown> } | undefined;
+    if (G) {
+      const px = (n: number) => nat.gfxCallMs + nat.gfxPixelMs * Math.max(0, n);
+      const area = (a: unknown[]) => {
+        const o = a[0] as Record<string, number> | null;
+        if (o && typeof o === "object") return o.w * o.h;
+        const [x1, y1, x2, y2] = a as number[];
+        return (Math.abs(x2 - x1) + 1) * (Math.abs(y2 - y1) + 1);
+      };
+      for (const k of Object.getOwnPropertyNames(G.prototype)) {
+        if (k === "constructor") continue;
+        if (k === "fillRect" || k === "clearRect") wrap(G.prototype, k, (_s, a) => px(area(a)));
+        else if (k === "drawRect") wrap(G.prototype, k, (_s, a) => px(2 * Math.sqrt(area(a)) * 2));
+        else if (k === "clear") wrap(G.prototype, k, (s) => px(((s.getWidth as () => number).call(s) || 128) * ((s.getHeight as () => number).call(s) || 64)));
+        else if (k === "drawString") {
+          wrap(G.prototype, k, (s, a) => {
+            const w = typeof s.stringWidth === "function" ? Number((s.stringWidth as (t: unknown) => number).call(s, a[0])) : String(a[0]).length * 6;
+            const h = typeof s.getFontHeight === "function" ? Number((s.getFontHeight as () => number).call(s)) : 8;
+            return px(w * h);
+          });
+        } else if (k === "drawImage") {
+          wrap(G.prototype, k, (_s, a) => {
+            const img = a[0] as { width?: number; height?: number } | string;
+            const n = typeof img === "string" ? img.charCodeAt(0) * img.charCodeAt(1) : (img && img.width ? img.width * (img.height || 1) : 0);
+            return px(n);
+          });
+        } else wrap(G.prototype, k, () => nat.gfxCallMs);
+      }
+    }
+    const I2C = g.I2C as { prototype: Record<string, unknown> } | undefined;
+    if (I2C) {
+      wrap(I2C.prototype, "writeTo", (_s, a) => {
+        let n = 0;
+        for (let i = 1; i < a.length; i++) {
+          const x = a[i] as { length?: number } | number;
+          n += typeof x === "object" && x && typeof x.length === "number" ? x.length : 1;
+        }
+        return nat.i2cCallMs + nat.i2cByteMs * n;
+      });
+    }
+    for (const k of ["I2C1", "I2C2"]) wrapI2cInstance(g[k] as Record<string, unknown> | undefined);
+    function wrapI2cInstance(o: Record<string, unknown> | undefined) {
+      if (o && Object.prototype.hasOwnProperty.call(o, "writeTo")) wrap(o, "writeTo", (_s, a) => nat.i2cCallMs + nat.i2cByteMs * ((a[1] as { length?: number })?.length ?? 1));
+    }
+    const modules = (m as unknown as { modules: Map<string, unknown> }).modules;
+    const ssd = modules.get("SSD1306") as Record<string, unknown> | undefined;
+    if (ssd && typeof ssd.connect === "function") {
+      const connect = ssd.connect as (...a: unknown[]) => Record<string, unknown>;
+      ssd.connect = function (...a: unknown[]) {
+        const oled = connect.apply(this, a);
+        const flip = oled.flip as () => void;
+        oled.flip = function (this: unknown) {
+          self.native(nat.flipMs);
+          self.inFlip = true;
+          try {
+            return flip.call(this);
+          } finally {
+            self.inFlip = false;
+          }
+        };
+        return oled;
+      };
+    }
+    const storage = modules.get("Storage") as Record<string, unknown> | undefined;
+    if (storage) {
+      wrap(storage, "write", () => nat.storageWriteMs);
+      for (const k of ["read", "readArrayBuffer", "readJSON", "list", "open"]) wrap(storage, k, () => nat.storageReadMs);
+    }
+    const W = g.Waveform as { prototype: Record<string, unknown> } | undefined;
+    if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs);
+  }
+}
+
+export interface BoardRig {
+  rig: ClockRig;
+  meter: BoardMeter;
+  ins: Instrumented;
+}
+
+let cached: { code: string; ins: Instrumented; wrap: string } | null = null;
+
+/** The functions whose inclusive cost the bench reports (labels from the source map). */
+export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status"];
+
+/** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from the map. */
+export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED): Promise<Instrumented> {
+  const src = code ?? (await firmware());
+  const key = wrapLabels.join(",");
+  if (cached && cached.code === src && cached.wrap === key) return cached.ins;
+  const mapPath = join(ROOT, "dist", "clock.js.map");
+  const withMap = code === undefined && existsSync(mapPath) && readFileSync(join(ROOT, "dist", "clock.js"), "utf8") === src;
+  const first = instrument(src);
+  if (withMap) labelFunctions(first, src, mapPath);
+  const wrap = new Set(first.functions.filter((f) => wrapLabels.indexOf(f.label) >= 0).map((f) => f.start));
+  const ins = instrument(src, { wrap });
+  ins.functions.forEach((f, i) => (f.label = first.functions[i].label));
+  cached = { code: src, ins, wrap: key };
+  return ins;
+}
+
+/** A ClockRig on the instrumented bundle with a meter charging board time. */
+export async function boardRig(o: RigOptions & { model?: CostModel; code?: string } = {}): Promise<BoardRig> {
+  const ins = await instrumented(o.code);
+  const meter = new BoardMeter(ins, o.model ?? MODEL);
+  const rig = new ClockRig(ins.code, { ...o, ...meter.options() });
+  meter.attach(rig.dev);
+  return { rig, meter, ins };
+}

@@ -1,0 +1,571 @@
+// An instrumented copy of the bundle that counts what Espruino's interpreter would do running it.
+// Espruino executes the source text itself (src/jsparse.c): a function call lexes the whole body
+// once (executed statements, and skipped blocks token by token: jspeSkipBlock), every loop pass
+// lexes the loop again, and each name is looked up by a linear walk of its scope (the global scope
+// of a bundle holds every top-level name, built-ins are found only after walking all of it).
+// So the instrumented copy bumps a counter at each "site" (a statement, a branch of ?: && ||, a
+// loop test, a function entry, a case test), and each site carries, statically, what it does:
+// tokens lexed, names looked up (and how far into the global scope), properties, calls, operators,
+// literals, allocations. Counts × site vectors = what the interpreter did. test/bench/cost.ts
+// turns that into board milliseconds.
+//
+// The copy must behave exactly as the bundle does: it only adds `__bc[i]++` in statement position
+// and `(__bc[i]++, expr)` around expressions (test/bench/cost.test.ts checks the transcript).
+
+import * as acorn from "acorn";
+
+/** What one site does each time it runs (indices into a site vector). */
+export const OPS = ["tokens", "statements", "locals", "globals", "scanned", "members", "calls", "entries", "operators", "literals", "allocs", "passes"] as const;
+export type OpName = (typeof OPS)[number];
+export const OP: { [K in OpName]: number } = Object.fromEntries(OPS.map((k, i) => [k, i])) as { [K in OpName]: number };
+const N = OPS.length;
+
+export interface FunctionInfo {
+  /** Offset in the bundle of the function's start. */
+  start: number;
+  /** The name the function has in the bundle (minified), or "(anonymous)"; the program is "(top)". */
+  name: string;
+  /** Offset of what names it (its id, method key or variable), for the source map. */
+  nameAt: number;
+  /** Its name in the sources, when a source map was given ("clock.ts:apply"), else `name`. */
+  label: string;
+  /** Tokens of its body. */
+  tokens: number;
+}
+
+export interface Instrumented {
+  code: string;
+  /** Per site, what it does each time it runs: OPS.length numbers a site. */
+  vectors: Float64Array;
+  /** Per site, the function it belongs to (index into functions). */
+  siteFunction: Int32Array;
+  functions: FunctionInfo[];
+  sites: number;
+  /** Names in the global scope in the order the bundle declares them. */
+  globals: string[];
+}
+
+/** The counter array's name in the copy, and the global through which the double reads it. */
+export const COUNTERS = "__bc";
+export const COUNTERS_GLOBAL = "__bcCounts";
+
+type Node = acorn.AnyNode & { start: number; end: number };
+type Any = Node & Record<string, unknown>;
+
+interface Edit {
+  pos: number;
+  text: string;
+  /** At one position: 0 closes something (")" "}"), 1 opens a block, 2 is a statement-position
+   *  insert, 3 opens an expression. */
+  rank: number;
+  /** For nesting at one position: the span of what it wraps. */
+  span: number;
+}
+
+interface Scope {
+  fn: number;
+  names: Set<string>;
+  top: boolean;
+}
+
+/** Names a function (or the program) declares for itself: params, var/let/const/function/class, catch params. */
+function declared(body: Node, params: Node[], out: Set<string>): void {
+  const pattern = (p: Any) => {
+    if (!p) return;
+    if (p.type === "Identifier") out.add(p.name as string);
+    else if (p.type === "AssignmentPattern") pattern(p.left as Any);
+    else if (p.type === "RestElement") pattern(p.argument as Any);
+    else if (p.type === "ArrayPattern") for (const e of p.elements as Any[]) pattern(e);
+    else if (p.type === "ObjectPattern") for (const q of p.properties as Any[]) pattern((q.type === "RestElement" ? q.argument : q.value) as Any);
+  };
+  for (const p of params) pattern(p as Any);
+  const visit = (n: Any) => {
+    if (!n || typeof n.type !== "string") return;
+    if (n.type === "FunctionDeclaration") {
+      if (n.id) out.add((n.id as Any).name as string);
+      return;
+    }
+    if (n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression") return;
+    if (n.type === "ClassDeclaration" && n.id) out.add((n.id as Any).name as string);
+    if (n.type === "ClassDeclaration" || n.type === "ClassExpression") return; // method bodies are functions
+    if (n.type === "VariableDeclarator") pattern(n.id as Any);
+    if (n.type === "CatchClause" && n.param) pattern(n.param as Any);
+    for (const k of Object.keys(n)) {
+      const v = n[k] as unknown;
+      if (Array.isArray(v)) for (const c of v) visit(c as Any);
+      else if (v && typeof v === "object" && typeof (v as Any).type === "string") visit(v as Any);
+    }
+  };
+  visit(body as Any);
+}
+
+/** The global scope's names, in the order the top level declares them (Espruino adds them as it runs). */
+function topNames(program: acorn.Program): string[] {
+  const seen = new Set<string>();
+  const order: string[] = [];
+  const add = (s: Set<string>) => {
+    for (const x of s) if (!seen.has(x)) (seen.add(x), order.push(x));
+  };
+  for (const st of program.body) {
+    const s = new Set<string>();
+    declared(st as Node, [], s);
+    add(s);
+  }
+  return order;
+}
+
+export const ENTER = "__bcEnter";
+export const EXIT = "__bcExit";
+
+export interface InstrumentOptions {
+  /** Hidden names in the global scope besides the bundle's own (Espruino's timers, watches…). */
+  extraGlobals?: number;
+  /** Starts (offsets in the bundle) of functions whose every call is also reported to
+   *  globalThis.__bcEnter(i) / __bcExit(i), i its index in `functions` (for inclusive costs). */
+  wrap?: Set<number>;
+}
+
+export function instrument(code: string, o: InstrumentOptions = {}): Instrumented {
+  const tokenStarts: number[] = [];
+  const ast = acorn.parse(code, {
+    ecmaVersion: 2020,
+    sourceType: "script",
+    onToken: (t) => {
+      tokenStarts.push(t.start);
+    },
+  }) as acorn.Program;
+  const tokensIn = (a: number, b: number): number => lowerBound(tokenStarts, b) - lowerBound(tokenStarts, a);
+
+  const globals = topNames(ast);
+  const rootIndex = new Map<string, number>();
+  globals.forEach((g, i) => rootIndex.set(g, i + 1));
+  // A built-in is found only after every name in the global scope (and the interpreter's own hidden ones).
+  const rootSize = globals.length + (o.extraGlobals ?? 8);
+
+  const vectors: number[][] = [];
+  const siteFn: number[] = [];
+  const functions: FunctionInfo[] = [];
+  const edits: Edit[] = [];
+  const scopes: Scope[] = [];
+
+  const newSite = (fn: number): number => {
+    vectors.push(new Array(N).fill(0));
+    siteFn.push(fn);
+    return vectors.length - 1;
+  };
+  const bump = (id: number) => COUNTERS + "[" + id + "]++";
+  const curFn = () => scopes[scopes.length - 1].fn;
+
+  const insertStatement = (pos: number, id: number) => edits.push({ pos, text: bump(id) + ";", rank: 2, span: 0 });
+  const wrapExpr = (n: Node, id: number) => {
+    edits.push({ pos: n.start, text: "(" + bump(id) + ",", rank: 3, span: n.end - n.start });
+    edits.push({ pos: n.end, text: ")", rank: 0, span: n.end - n.start });
+  };
+  /** A statement that is not a block becomes one, so a site can go in front of it. */
+  const blockOf = (n: Node) => {
+    if (n.type === "BlockStatement") return;
+    edits.push({ pos: n.start, text: "{", rank: 1, span: n.end - n.start });
+    edits.push({ pos: n.end, text: "}", rank: 0, span: n.end - n.start });
+  };
+
+  const lookup = (name: string, v: number[]) => {
+    for (let i = scopes.length - 1; i >= 0; i--) {
+      if (scopes[i].names.has(name)) {
+        if (!scopes[i].top) {
+          v[OP.locals]++;
+          return;
+        }
+        break;
+      }
+    }
+    v[OP.globals]++;
+    v[OP.scanned] += rootIndex.get(name) ?? rootSize;
+  };
+
+  /** Tokens of a node that are lexed when it runs once, without the loops inside it that belong to
+   *  the same function (they count their own passes) and with the functions inside it (skipped). */
+  const ownTokens = (n: Node): number => {
+    let t = tokensIn(n.start, n.end);
+    const sub = (x: Any, top: boolean) => {
+      if (!x || typeof x.type !== "string") return;
+      if (!top && isFunction(x)) return;
+      if (!top && isLoop(x)) {
+        t -= tokensIn(x.start, x.end);
+        return;
+      }
+      for (const k of Object.keys(x)) {
+        const c = x[k] as unknown;
+        if (Array.isArray(c)) for (const y of c) sub(y as Any, false);
+        else if (c && typeof c === "object" && typeof (c as Any).type === "string") sub(c as Any, false);
+      }
+    };
+    sub(n as Any, true);
+    return t;
+  };
+
+  // --- expressions: add to v what evaluating n does ---------------------------------------------
+  const expr = (n: Any | null | undefined, v: number[]): void => {
+    if (!n) return;
+    switch (n.type) {
+      case "Identifier":
+        if (n.name === "undefined") v[OP.literals]++;
+        else lookup(n.name as string, v);
+        return;
+      case "ThisExpression":
+      case "Super":
+        v[OP.locals]++;
+        return;
+      case "Literal":
+        v[OP.literals]++;
+        if ((n as Any).regex) v[OP.allocs]++;
+        return;
+      case "TemplateLiteral":
+        v[OP.allocs]++;
+        v[OP.literals] += (n.quasis as Any[]).length;
+        for (const e of n.expressions as Any[]) (expr(e, v), v[OP.operators]++);
+        return;
+      case "TaggedTemplateExpression":
+        v[OP.calls]++;
+        expr(n.tag as Any, v);
+        expr(n.quasi as Any, v);
+        return;
+      case "MemberExpression":
+        v[OP.members]++;
+        expr(n.object as Any, v);
+        if (n.computed) expr(n.property as Any, v);
+        return;
+      case "ChainExpression":
+        expr(n.expression as Any, v);
+        return;
+      case "CallExpression":
+      case "NewExpression":
+        v[OP.calls]++;
+        if (n.type === "NewExpression") v[OP.allocs]++;
+        expr(n.callee as Any, v);
+        for (const a of n.arguments as Any[]) expr(a, v);
+        return;
+      case "BinaryExpression":
+        v[OP.operators]++;
+        expr(n.left as Any, v);
+        expr(n.right as Any, v);
+        return;
+      case "LogicalExpression":
+        v[OP.operators]++;
+        expr(n.left as Any, v);
+        branch(n.right as Any);
+        return;
+      case "ConditionalExpression":
+        v[OP.operators]++;
+        expr(n.test as Any, v);
+        branch(n.consequent as Any);
+        branch(n.alternate as Any);
+        return;
+      case "UnaryExpression":
+        v[OP.operators]++;
+        expr(n.argument as Any, v);
+        return;
+      case "UpdateExpression":
+        v[OP.operators]++;
+        expr(n.argument as Any, v);
+        return;
+      case "AssignmentExpression":
+        v[OP.operators]++;
+        expr(n.left as Any, v);
+        expr(n.right as Any, v);
+        return;
+      case "SequenceExpression":
+        for (const e of n.expressions as Any[]) expr(e, v);
+        return;
+      case "ArrayExpression":
+        v[OP.allocs]++;
+        for (const e of n.elements as Any[]) if (e) (v[OP.allocs]++, expr(e, v));
+        return;
+      case "ObjectExpression":
+        v[OP.allocs]++;
+        for (const p of n.properties as Any[]) {
+          v[OP.allocs]++;
+          if (p.computed) expr(p.key as Any, v);
+          if (p.type === "SpreadElement") expr(p.argument as Any, v);
+          else if (isFunction(p.value as Any)) (v[OP.allocs]++, fn(p.value as Any, (p.key as Any).start));
+          else expr(p.value as Any, v);
+        }
+        return;
+      case "FunctionExpression":
+      case "ArrowFunctionExpression":
+        v[OP.allocs]++;
+        fn(n);
+        return;
+      case "ClassExpression":
+        klass(n, v);
+        return;
+      case "SpreadElement":
+        expr(n.argument as Any, v);
+        return;
+      case "AssignmentPattern":
+        expr(n.left as Any, v);
+        return;
+      default:
+        children(n, (c) => expr(c, v));
+    }
+  };
+
+  /** A part that runs only sometimes: its own site, wrapped around it. */
+  const branch = (n: Any) => {
+    const id = newSite(curFn());
+    expr(n, vectors[id]);
+    wrapExpr(n, id);
+  };
+
+  const klass = (n: Any, v: number[]) => {
+    v[OP.allocs]++;
+    if (n.superClass) expr(n.superClass as Any, v);
+    for (const m of (n.body as Any).body as Any[]) {
+      v[OP.allocs]++;
+      if (m.computed) expr(m.key as Any, v);
+      if (m.value) {
+        if (isFunction(m.value as Any)) fn(m.value as Any, (m.key as Any).start);
+        else branch(m.value as Any); // a field initialiser runs per instance
+      }
+    }
+  };
+
+  // --- functions --------------------------------------------------------------------------------
+  const fn = (n: Any, nameAt?: number) => {
+    const body = n.body as Any;
+    const names = new Set<string>();
+    declared(body, n.params as Node[], names);
+    if (n.type === "FunctionExpression" && n.id) names.add((n.id as Any).name as string);
+    const idx = functions.length;
+    const name = n.id ? ((n.id as Any).name as string) : "(anonymous)";
+    functions.push({ start: n.start, name, nameAt: n.id ? (n.id as Any).start : nameAt ?? n.start, label: name, tokens: 0 });
+    scopes.push({ fn: idx, names, top: false });
+    const id = newSite(idx);
+    const v = vectors[id];
+    v[OP.entries]++;
+    v[OP.locals] += (n.params as Node[]).length;
+    const t = ownTokens(body);
+    v[OP.tokens] += t;
+    functions[idx].tokens = t;
+    const wrapped = o.wrap !== undefined && o.wrap.has(n.start);
+    const span = n.end - n.start + 1;
+    if (body.type === "BlockStatement") {
+      insertStatement(body.start + 1, id);
+      if (wrapped) {
+        edits.push({ pos: body.start + 1, text: ENTER + "(" + idx + ");try{", rank: 3, span });
+        edits.push({ pos: body.end - 1, text: "}finally{" + EXIT + "(" + idx + ")}", rank: 0, span });
+      }
+      for (const s of body.body as Any[]) stmt(s);
+    } else if (wrapped) {
+      expr(body, v);
+      edits.push({ pos: body.start, text: "{" + bump(id) + ";" + ENTER + "(" + idx + ");try{return(", rank: 3, span });
+      edits.push({ pos: body.end, text: ")}finally{" + EXIT + "(" + idx + ")}}", rank: 0, span });
+    } else {
+      expr(body, v);
+      wrapExpr(body, id);
+    }
+    scopes.pop();
+  };
+
+  // --- statements -------------------------------------------------------------------------------
+  const stmt = (n: Any): void => {
+    if (n.type === "BlockStatement") {
+      for (const s of n.body as Any[]) stmt(s);
+      return;
+    }
+    if (n.type === "EmptyStatement") return;
+    const id = newSite(curFn());
+    const v = vectors[id];
+    v[OP.statements]++;
+    insertStatement(n.start, id);
+    body(n, v);
+  };
+
+  /** A statement nested as the body of another: made a block, so it gets its own site. */
+  const nested = (n: Any) => {
+    if (n.type === "EmptyStatement") return;
+    blockOf(n);
+    stmt(n);
+  };
+
+  const loopTest = (loop: Any, test: Any | null, at: number) => {
+    const id = newSite(curFn());
+    const v = vectors[id];
+    v[OP.passes]++;
+    v[OP.tokens] += ownTokens(loop);
+    if (test) {
+      expr(test, v);
+      wrapExpr(test, id);
+    } else edits.push({ pos: at, text: "(" + bump(id) + ",1)", rank: 3, span: 0 });
+  };
+
+  const body = (n: Any, v: number[]): void => {
+    switch (n.type) {
+      case "ExpressionStatement":
+        expr(n.expression as Any, v);
+        return;
+      case "VariableDeclaration":
+        for (const d of n.declarations as Any[]) {
+          v[OP.locals]++;
+          if (d.init && isFunction(d.init as Any)) (v[OP.operators]++, v[OP.allocs]++, fn(d.init as Any, (d.id as Any).start));
+          else if (d.init) (v[OP.operators]++, expr(d.init as Any, v));
+        }
+        return;
+      case "FunctionDeclaration":
+        v[OP.allocs]++;
+        fn(n);
+        return;
+      case "ClassDeclaration":
+        klass(n, v);
+        return;
+      case "ReturnStatement":
+      case "ThrowStatement":
+        expr(n.argument as Any, v);
+        return;
+      case "IfStatement":
+        expr(n.test as Any, v);
+        nested(n.consequent as Any);
+        if (n.alternate) nested(n.alternate as Any);
+        return;
+      case "ForStatement": {
+        if (n.init) {
+          if ((n.init as Any).type === "VariableDeclaration") body(n.init as Any, v);
+          else expr(n.init as Any, v);
+        }
+        // the test's position when there is none: after the first ";" of the head
+        const semi = n.init ? code.indexOf(";", (n.init as Any).end) : code.indexOf(";", code.indexOf("(", n.start));
+        loopTest(n, (n.test as Any) || null, semi + 1);
+        if (n.update) branch(n.update as Any);
+        nested(n.body as Any);
+        return;
+      }
+      case "WhileStatement":
+        loopTest(n, n.test as Any, 0);
+        nested(n.body as Any);
+        return;
+      case "DoWhileStatement":
+        nested(n.body as Any);
+        loopTest(n, n.test as Any, 0);
+        return;
+      case "ForInStatement":
+      case "ForOfStatement": {
+        expr(n.right as Any, v);
+        const b = n.body as Any;
+        blockOf(b);
+        const id = newSite(curFn());
+        const w = vectors[id];
+        w[OP.passes]++;
+        w[OP.tokens] += ownTokens(n);
+        w[OP.locals]++;
+        insertStatement(b.type === "BlockStatement" ? b.start + 1 : b.start, id);
+        if (b.type === "BlockStatement") for (const s of b.body as Any[]) stmt(s);
+        else stmt(b);
+        return;
+      }
+      case "LabeledStatement": {
+        // no site between a label and its loop (continue L needs the loop right there)
+        const inner = n.body as Any;
+        if (inner.type === "BlockStatement") for (const s of inner.body as Any[]) stmt(s);
+        else body(inner, v);
+        return;
+      }
+      case "SwitchStatement":
+        expr(n.discriminant as Any, v);
+        for (const c of n.cases as Any[]) {
+          if (c.test) {
+            const id = newSite(curFn());
+            vectors[id][OP.operators]++;
+            expr(c.test as Any, vectors[id]);
+            wrapExpr(c.test as Any, id);
+          }
+          for (const s of c.consequent as Any[]) stmt(s);
+        }
+        return;
+      case "TryStatement":
+        for (const s of (n.block as Any).body as Any[]) stmt(s);
+        if (n.handler) {
+          const h = n.handler as Any;
+          const hb = h.body as Any;
+          const id = newSite(curFn());
+          vectors[id][OP.locals]++;
+          insertStatement(hb.start + 1, id);
+          for (const s of hb.body as Any[]) stmt(s);
+        }
+        if (n.finalizer) for (const s of (n.finalizer as Any).body as Any[]) stmt(s);
+        return;
+      case "BreakStatement":
+      case "ContinueStatement":
+      case "DebuggerStatement":
+        return;
+      default:
+        children(n, (c) => (isStatement(c) ? stmt(c) : expr(c, v)));
+    }
+  };
+
+  // --- the program ------------------------------------------------------------------------------
+  functions.push({ start: 0, name: "(top)", nameAt: 0, label: "(top)", tokens: 0 });
+  scopes.push({ fn: 0, names: new Set(globals), top: true });
+  const top = newSite(0);
+  vectors[top][OP.tokens] = ownTokens(ast as unknown as Node);
+  functions[0].tokens = vectors[top][OP.tokens];
+  for (const s of ast.body as Any[]) stmt(s);
+
+  // --- apply the edits --------------------------------------------------------------------------
+  edits.sort((a, b) => a.pos - b.pos || a.rank - b.rank || (a.rank === 0 ? a.span - b.span : a.rank === 2 ? 0 : b.span - a.span));
+  const out: string[] = [
+    "const " + COUNTERS + "=new Float64Array(" + vectors.length + ");" + COUNTERS + "[" + top + "]++;" +
+      "Object.defineProperty(globalThis," + JSON.stringify(COUNTERS_GLOBAL) + ",{value:" + COUNTERS + "});\n",
+  ];
+  let at = 0;
+  for (const e of edits) {
+    out.push(code.slice(at, e.pos), e.text);
+    at = e.pos;
+  }
+  out.push(code.slice(at));
+  const flat = new Float64Array(vectors.length * N);
+  vectors.forEach((v, i) => flat.set(v, i * N));
+  return { code: out.join(""), vectors: flat, siteFunction: Int32Array.from(siteFn), functions, sites: vectors.length, globals };
+}
+
+function isFunction(n: Any): boolean {
+  return n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression" || n.type === "FunctionDeclaration";
+}
+
+function isLoop(n: Any): boolean {
+  return n.type === "ForStatement" || n.type === "WhileStatement" || n.type === "DoWhileStatement" || n.type === "ForInStatement" || n.type === "ForOfStatement";
+}
+
+function isStatement(n: Any): boolean {
+  return /Statement$|Declaration$/.test(n.type);
+}
+
+function children(n: Any, f: (c: Any) => void): void {
+  for (const k of Object.keys(n)) {
+    if (k === "type" || k === "start" || k === "end" || k === "loc") continue;
+    const c = n[k] as unknown;
+    if (Array.isArray(c)) {
+      for (const x of c) if (x && typeof x === "object" && typeof (x as Any).type === "string") f(x as Any);
+    } else if (c && typeof c === "object" && typeof (c as Any).type === "string") f(c as Any);
+  }
+}
+
+function lowerBound(a: number[], x: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (a[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Counts × site vectors: what the interpreter did, per op (and per function, if asked). */
+export function tally(ins: Instrumented, counts: ArrayLike<number>, base?: ArrayLike<number>): Float64Array {
+  const out = new Float64Array(N);
+  for (let s = 0; s < ins.sites; s++) {
+    const c = counts[s] - (base ? base[s] : 0);
+    if (!c) continue;
+    for (let k = 0; k < N; k++) out[k] += c * ins.vectors[s * N + k];
+  }
+  return out;
+}

@@ -1,0 +1,93 @@
+// Names the bundle's functions after their sources (dist/clock.js.map), so a cost profile reads
+// "app.ts:refresh" rather than a minified "Ye". A source map's mappings are base64 VLQ segments
+// (genColumn, source, line, column[, name]), relative to the previous one, lines split by ";".
+
+import { readFileSync } from "node:fs";
+import { basename, join, dirname } from "node:path";
+import type { Instrumented } from "./ops";
+
+const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+interface Segment {
+  col: number;
+  src: number;
+  line: number;
+  srcCol: number;
+}
+
+function decode(mappings: string): Segment[][] {
+  const lines: Segment[][] = [];
+  let src = 0;
+  let line = 0;
+  let srcCol = 0;
+  for (const l of mappings.split(";")) {
+    const segs: Segment[] = [];
+    let col = 0;
+    for (const s of l.split(",")) {
+      if (!s) continue;
+      const v: number[] = [];
+      let shift = 0;
+      let value = 0;
+      for (const ch of s) {
+        const d = B64.indexOf(ch);
+        value += (d & 31) << shift;
+        if (d & 32) shift += 5;
+        else {
+          v.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      col += v[0];
+      if (v.length >= 4) {
+        src += v[1];
+        line += v[2];
+        srcCol += v[3];
+        segs.push({ col, src, line, srcCol });
+      }
+    }
+    lines.push(segs);
+  }
+  return lines;
+}
+
+/** Sets each function's label to "file:identifier" from the map next to the bundle (mapPath). */
+export function labelFunctions(ins: Instrumented, code: string, mapPath: string): void {
+  const map = JSON.parse(readFileSync(mapPath, "utf8")) as { sources: string[]; mappings: string };
+  const lines = decode(map.mappings);
+  const texts = new Map<number, string[]>();
+  const sourceLines = (i: number): string[] => {
+    if (!texts.has(i)) {
+      let t: string[] = [];
+      try {
+        t = readFileSync(join(dirname(mapPath), map.sources[i]), "utf8").split("\n");
+      } catch {
+        t = [];
+      }
+      texts.set(i, t);
+    }
+    return texts.get(i)!;
+  };
+  // generated offset → (line, column)
+  const lineStarts = [0];
+  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const used = new Map<string, number>();
+  for (const f of ins.functions) {
+    if (f.name === "(top)") continue;
+    let l = lineStarts.length - 1;
+    while (lineStarts[l] > f.nameAt) l--;
+    const col = f.nameAt - lineStarts[l];
+    const segs = lines[l] || [];
+    let best: Segment | null = null;
+    for (const s of segs) if (s.col <= col && (!best || s.col >= best.col)) best = s;
+    if (!best) continue;
+    const text = sourceLines(best.src)[best.line] || "";
+    const m = /^[A-Za-z_$][\w$]*/.exec(text.slice(best.srcCol));
+    const file = basename(map.sources[best.src]);
+    let label = file + ":" + (m && m[0] !== "function" && m[0] !== "async" ? m[0] : String(best.line + 1));
+    const n = used.get(label) || 0;
+    used.set(label, n + 1);
+    if (n > 0) label += "#" + (best.line + 1);
+    f.label = label;
+  }
+}
