@@ -24,7 +24,9 @@ export interface BoardFigures {
   pressMs: number;
   releaseMs: number;
   prepareMs: number;
+  /** From the wake before a call to its instant, and to the clip handed to Waveform. */
   leadMs: number;
+  handOverMs: number;
   callsDue: number;
   callsLate: number;
   menuStepMs: number;
@@ -120,10 +122,11 @@ export async function boardFigures(code?: string): Promise<BoardFigures> {
   for (const c of due) if (!heard.some((u) => u.t >= c.t - 1 && u.t <= c.t + 20)) late++;
   // the lead a call was handed over with: from the start of the callback that scheduled its first clip
   const leads: number[] = [];
+  const handOvers: number[] = [];
   for (const s of rig.dev.sounds) {
     if (!(s.startsAt > s.requestedAt + 0.5)) continue;
     const c = meter.calls.find((x) => x.at <= s.requestedAt && s.requestedAt <= x.at + x.ms);
-    if (c) leads.push(s.startsAt - c.at);
+    if (c) (leads.push(s.startsAt - c.at), handOvers.push(s.requestedAt - c.at));
   }
   const st = meter.measure(() => rig.console("clock.status()"));
   return {
@@ -137,6 +140,7 @@ export async function boardFigures(code?: string): Promise<BoardFigures> {
     releaseMs: median(releaseCalls.map((c) => c.ms)),
     prepareMs: median(prep.map((c) => c.ms)),
     leadMs: median(leads),
+    handOverMs: median(handOvers),
     callsDue: due.length,
     callsLate: late,
     menuStepMs,
@@ -160,7 +164,8 @@ export function boardLines(f: BoardFigures): string[] {
     "  running in main time: CPU busy " + pct(f.mainShare) + " of each second (a face redraw " + ms(f.faceMs) + "), budget ≤ " + pct(BUDGET.mainShare) + " " + verdict(f.mainShare <= BUDGET.mainShare),
     "  running in byoyomi: CPU busy " + pct(f.byoyomiShare) + " of each second, calls and wakes included, budget ≤ " + pct(BUDGET.byoyomiShare) + " " + verdict(f.byoyomiShare <= BUDGET.byoyomiShare),
     "  a press to the new face: " + f.pressToFaceMs.map(ms).join(", ") + " (press edge " + ms(f.pressMs) + ", release edge " + ms(f.releaseMs) + "), budget ≤ " + ms(BUDGET.pressToFaceMs) + " " + verdict(worstPress <= BUDGET.pressToFaceMs),
-    "  a call: preparing it (ahead) " + ms(f.prepareMs) + " against a lead of " + (Number.isFinite(f.leadMs) ? ms(f.leadMs) : "n/a (no call was handed over ahead)") + "; " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.prepareMs < f.leadMs),
+    "  a call: woken " + (Number.isFinite(f.leadMs) ? ms(f.leadMs) + " before its instant, its first clip handed to Waveform " + ms(f.handOverMs) + " after waking" : "never ahead of its instant") +
+      " (ahead() costs " + ms(f.prepareMs) + " in all); " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.handOverMs < f.leadMs),
     "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
     "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
     "  most board time in a game, by function (own code): " + f.top.map((t) => t.label + " " + ms(t.ms)).join(", "),

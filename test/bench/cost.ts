@@ -366,6 +366,24 @@ export class BoardMeter {
     }
     const W = g.Waveform as { prototype: Record<string, unknown> } | undefined;
     if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs);
+    // What reads the clock sees the CPU time spent so far in the callback, as on the board.
+    const flush = () => {
+      if (self.dev && self.charge && !self.charging) self.dev.consume(0);
+    };
+    if (W) {
+      const start = W.prototype.startOutput as (...a: unknown[]) => unknown;
+      W.prototype.startOutput = function (this: unknown, ...a: unknown[]) {
+        flush();
+        return start.apply(this, a);
+      };
+    }
+    if (typeof g.getTime === "function") {
+      const getTime = g.getTime as () => number;
+      g.getTime = function () {
+        flush();
+        return getTime();
+      };
+    }
   }
 }
 
