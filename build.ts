@@ -48,7 +48,7 @@ export const SUPPORTED: Record<string, boolean> = {
 /** Bundles TypeScript source given as text (imports resolve from the repository root).
  *  `mangle`: property names to shorten (see privateProps). `device`: the fonts come from the
  *  device's flash (deviceFonts), not converted from font.ts. */
-export async function bundle(source: string, minify = true, mangle?: RegExp, device = false): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number> }> {
+export async function bundle(source: string, minify = true, mangle?: RegExp, device = false): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number>; renamed: Record<string, string> }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -60,6 +60,7 @@ export async function bundle(source: string, minify = true, mangle?: RegExp, dev
     supported: SUPPORTED,
     external: EXTERNALS,
     mangleProps: mangle,
+    mangleCache: mangle ? {} : undefined,
     sourcemap: "external",
     sourcesContent: false,
     metafile: true,
@@ -72,7 +73,9 @@ export async function bundle(source: string, minify = true, mangle?: RegExp, dev
   for (const out of Object.values(result.metafile!.outputs)) {
     for (const [f, v] of Object.entries(out.inputs)) inputs[f] = (inputs[f] ?? 0) + v.bytesInOutput;
   }
-  return { code: file(".js"), map: file(".js.map"), warnings, inputs };
+  const renamed: Record<string, string> = {};
+  for (const [k, v] of Object.entries(result.mangleCache ?? {})) if (typeof v === "string") renamed[k] = v;
+  return { code: file(".js"), map: file(".js.map"), warnings, inputs, renamed };
 }
 
 export interface Built {
@@ -115,12 +118,12 @@ export async function buildFirmware(): Promise<Built> {
   // Espruino has no `module` at the top level, so the device bundle must not mention it.
   const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
   const device = ENTRY === "hw/main.ts";
-  const { code, map, warnings, inputs } = await bundle(entry, true, device ? privateProps() : undefined, device);
+  const { code, map, warnings, inputs, renamed } = await bundle(entry, true, device ? privateProps() : undefined, device);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
   writeFileSync(path + ".map", map);
-  const problems = checkEspruino(code, EXTERNALS);
+  const problems = checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames()));
   if (problems.length > 0) {
     const sm = new SourceMap(JSON.parse(map));
     for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
@@ -187,8 +190,11 @@ const fontsFromFlash: esbuild.Plugin = {
 // ---------------------------------------------------------------------------------------------
 // Shorter property names: the firmware's own (`.lateLimitMs`) cost the bundle about 8%.
 
-/** Interfaces the world outside the bundle reads or stores: their member names stay. */
-const PUBLIC_TYPES = ["ClockConsole", "ClockStatus", "SideStatus", "Settings"];
+/** Interfaces the world outside the bundle reads or stores: their member names stay. The console
+ *  API and its status, the settings JSON on flash, and every name of the link's protocol
+ *  (firmware/protocol.ts: what the desktop tool sends and reads). */
+export const PUBLIC_TYPES = ["ClockConsole", "ClockStatus", "SideStatus", "LateStatus", "Settings",
+  "Request", "Reply", "Hello", "PublicSettings", "LogSide", "LogItem", "LogPage"];
 
 /** Where the JavaScript and Espruino member names come from. */
 const LIBS = ["node_modules/typescript/lib/lib.es5.d.ts", "node_modules/typescript/lib/lib.es2015.core.d.ts",
@@ -209,12 +215,28 @@ function isMember(n: ts.Node): n is ts.NamedDeclaration & { name: ts.Identifier 
  *   names tested with `in` ("side" in op).
  */
 export function privateProps(): RegExp {
+  const { declared, kept } = propNames();
+  const names = [...declared].filter((n) => !kept.has(n)).sort();
+  return new RegExp("^(" + names.join("|") + ")$");
+}
+
+/** The names the world outside reads by name: members of PUBLIC_TYPES, and the exports of a module
+ *  imported as a namespace (`G.start` is looked up by the export's own name). */
+export function publicNames(): Set<string> {
+  return propNames().public;
+}
+
+let namesCache: { declared: Set<string>; kept: Set<string>; public: Set<string> } | null = null;
+
+function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<string> } {
+  if (namesCache) return namesCache;
   const files = [...ts.sys.readDirectory(join(ROOT, "firmware"), [".ts"]), ...ts.sys.readDirectory(join(ROOT, "hw"), [".ts"])]
     .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts") && f.indexOf("/hw/tool/") < 0); // the desktop side of hw/
   const program = ts.createProgram(files.concat(join(ROOT, "hw/espruino.d.ts")), { noEmit: true, types: [], lib: ["lib.es2017.d.ts"] });
   const checker = program.getTypeChecker();
   const declared = new Set<string>();
   const kept = new Set<string>();
+  const pub = new Set<string>();
   for (const f of LIBS) {
     const visit = (n: ts.Node) => {
       if (isMember(n)) kept.add(n.name.text);
@@ -225,7 +247,17 @@ export function privateProps(): RegExp {
   for (const f of files) {
     const visit = (n: ts.Node, isPublic: boolean) => {
       if (ts.isInterfaceDeclaration(n) && PUBLIC_TYPES.includes(n.name.text)) isPublic = true;
-      if (isMember(n)) (isPublic ? kept : declared).add(n.name.text);
+      if (isMember(n)) {
+        (isPublic ? kept : declared).add(n.name.text);
+        if (isPublic) pub.add(n.name.text);
+      }
+      if (ts.isImportDeclaration(n) && n.importClause?.namedBindings && ts.isNamespaceImport(n.importClause.namedBindings)) {
+        const mod = checker.getSymbolAtLocation(n.moduleSpecifier);
+        for (const e of mod ? checker.getExportsOfModule(mod) : []) {
+          kept.add(e.name);
+          pub.add(e.name);
+        }
+      }
       if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.InKeyword && ts.isStringLiteral(n.left)) kept.add(n.left.text);
       if (ts.isElementAccessExpression(n)) {
         const t = checker.getTypeAtLocation(n.argumentExpression);
@@ -241,8 +273,41 @@ export function privateProps(): RegExp {
     };
     visit(program.getSourceFile(f)!, false);
   }
-  const names = [...declared].filter((n) => !kept.has(n)).sort();
-  return new RegExp("^(" + names.join("|") + ")$");
+  namesCache = { declared, kept, public: pub };
+  return namesCache;
+}
+
+/**
+ * What the shortening broke: a public name renamed (the tool or the console would look it up in
+ * vain), or a renamed name still written in full somewhere in the bundle (a key or member esbuild
+ * made itself, such as a namespace's exports: `G.start` shortened to `G.Pe`, the export still
+ * `start`, was "Function Pe not found" on the board).
+ */
+export function checkRenames(code: string, renamed: Record<string, string>, pub: Set<string>): Problem[] {
+  const problems: Problem[] = [];
+  for (const name of Object.keys(renamed)) {
+    if (pub.has(name)) problems.push({ line: 1, column: 1, message: "the public name " + name + " was shortened to " + renamed[name] + " (build.ts, PUBLIC_TYPES)" });
+  }
+  const ast = acorn.parse(code, { ecmaVersion: "latest", sourceType: "script", locations: true });
+  // a short name in the bundle may be what another name became: only a name nothing became counts
+  const seen = new Set<string>(Object.values(renamed));
+  const full = (n: acorn.Node, name: string, what: string) => {
+    if (!Object.prototype.hasOwnProperty.call(renamed, name) || seen.has(name)) return;
+    seen.add(name);
+    problems.push({ line: n.loc!.start.line, column: n.loc!.start.column + 1, message: what + " " + name + " is left in full, elsewhere shortened to " + renamed[name] + ": both must be one name" });
+  };
+  walk.simple(ast, {
+    MemberExpression: (n) => {
+      if (!n.computed && n.property.type === "Identifier") full(n.property, n.property.name, "the member");
+    },
+    Property: (n) => {
+      if (!n.computed && n.key.type === "Identifier") full(n.key, n.key.name, "the key");
+    },
+    MethodDefinition: (n) => {
+      if (!n.computed && n.key.type === "Identifier") full(n.key, n.key.name, "the method");
+    },
+  });
+  return problems;
 }
 
 /** "firmware/core/game.ts:12:5" for a place in the bundle, or null when the map has no entry. */

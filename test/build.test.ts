@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { buildFirmware, bundle, checkEspruino, privateProps, EXTERNALS } from "../build";
+import { buildFirmware, bundle, checkEspruino, checkRenames, privateProps, publicNames, EXTERNALS } from "../build";
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
 
@@ -48,6 +48,25 @@ describe("the firmware bundle", () => {
     expect(code).not.toContain(".runSince");
     expect(code).toMatch(/status:/);
   }, 30_000);
+
+  it("keeps every name the link's protocol and a namespace import look up; the check fails the build when one is shortened", async () => {
+    const names = privateProps();
+    const pub = publicNames();
+    // what the desktop tool sends and reads (firmware/protocol.ts), and the core's exports read as G.start
+    for (const n of ["words", "pin", "lateLimitMs", "entries", "leftMs", "proto", "err", "ok", "forfeit", "start", "press", "readSide"]) {
+      expect(pub.has(n), n).toBe(true);
+      expect(names.test(n), n).toBe(false);
+    }
+    // the bug of issue 11: `start` shortened at G.start but not in the namespace's exports
+    const broken = new RegExp(names.source.replace("^(", "^(start|"));
+    const { code, renamed } = await bundle(`import "./hw/main";\n`, true, broken);
+    expect(renamed.start).toBeDefined();
+    const found = checkRenames(code, renamed, pub).map((p) => p.message);
+    expect(found).toContain("the public name start was shortened to " + renamed.start + " (build.ts, PUBLIC_TYPES)");
+    expect(found).toContain("the key start is left in full, elsewhere shortened to " + renamed.start + ": both must be one name");
+    // and without the public list, the name left in full still gives it away
+    expect(checkRenames(code, renamed, new Set()).length).toBe(1);
+  }, 60_000);
 
   it("the timing core alone passes the Espruino check", async () => {
     const { code } = await bundle(`import * as app from "./firmware/core/index";\nmodule.exports = app;\n`);
