@@ -10,7 +10,7 @@
 // Espruino-safe (ESPRUINO.md): no closures in loops, functions defined before use.
 
 import { LEFT, RIGHT, MENU } from "./board";
-import { type Settings } from "./settings";
+import { type Settings, pinMatches, withPin } from "./settings";
 import { PRESETS, presetIndex } from "./presets";
 import { PACKS, TRADITIONS } from "./voice";
 import {
@@ -720,14 +720,11 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
     const code = m.vals.join("");
     m.vals = [];
     if (m.screen === "newpin") {
-      if (code !== s.pin) {
-        r.settings = copySettings(s);
-        r.settings.pin = code;
-      }
+      if (!pinMatches(s, code)) r.settings = withPin(s, code);
       m.note = "PIN changed";
       return toList(m);
     }
-    if (!(checkPin ? checkPin(code) : code === s.pin)) {
+    if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
       m.tries++;
       if (m.tries >= TRIES) {
         m.note = "Wrong PIN " + TRIES + " times";

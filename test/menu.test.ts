@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { type Menu, type MenuResult, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../firmware/menu";
-import { type Settings, defaultSettings, encodeSettings, decodeSettings } from "../firmware/settings";
+import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, DEFAULT_PIN_HASH } from "../firmware/settings";
 import { PRESETS, presetIndex } from "../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../firmware/core/index";
 import { frameToText } from "../firmware/gfx/frame";
@@ -428,11 +428,12 @@ describe("the set-up menu", () => {
     expect(u.view().title).toBe("Current PIN");
     u.digits("1111");
     expect(u.view().note).toBe("Wrong PIN (2 left)");
-    expect(u.settings.pin).toBe("0000");
+    expect(pinMatches(u.settings, "0000")).toBe(true);
     u.digits("0000");
     expect(u.view().title).toBe("New PIN");
     u.digits("4271");
-    expect(u.settings.pin).toBe("4271");
+    expect([pinMatches(u.settings, "4271"), pinMatches(u.settings, "0000")]).toEqual([true, false]);
+    expect(encodeSettings(u.settings)).not.toContain("4271");
     expect(u.view().title).toBe("Set-up");
   });
 
@@ -680,15 +681,37 @@ describe("settings", () => {
   it("default: 2h+5x60s both sides, even, White on the right, zh, cn, volume 7, PIN 0000, 60 min", () => {
     expect(defaultSettings()).toEqual({
       black: "2h+5x60s", white: "2h+5x60s", handicap: 0, whiteOnRight: true, lang: "zh", tradition: "cn",
-      volume: 7, pin: "0000", lateLimitMs: 3600000,
+      volume: 7, pinHash: DEFAULT_PIN_HASH, lateLimitMs: 3600000,
     });
+    expect(pinMatches(defaultSettings(), "0000")).toBe(true);
+    expect(DEFAULT_PIN_HASH).toBe(pinHash("0000", "00000000"));
+  });
+
+  it("the PIN is stored salted and hashed: the file never holds it, the same PIN differs between clocks", () => {
+    const a = decodeSettings(encodeSettings(Object.assign(defaultSettings(), { pinHash: pinHash("4271", "1a2b3c4d") })));
+    expect(a.error).toBeNull();
+    expect(pinMatches(a.settings, "4271")).toBe(true);
+    expect(pinMatches(a.settings, "4270")).toBe(false);
+    expect(encodeSettings(a.settings)).not.toContain("4271");
+    expect(pinHash("4271", "1a2b3c4d")).not.toBe(pinHash("4271", "1a2b3c4e"));
+  });
+
+  it("an older clock's plain PIN is taken over as a hash, and the file is to be written again", () => {
+    const old = JSON.parse(encodeSettings(defaultSettings()));
+    delete old.pinHash;
+    old.pin = "0042";
+    const r = decodeSettings(JSON.stringify(old));
+    expect(r.error).toBeNull();
+    expect(r.rewrite).toBe(true);
+    expect(pinMatches(r.settings, "0042")).toBe(true);
+    expect(encodeSettings(r.settings)).not.toContain("0042");
   });
 
   it("round-trip through the stored text; nothing stored yet is not an error", () => {
     const s = defaultSettings();
     s.black = "1h+C15/10m";
-    s.pin = "0042";
-    expect(decodeSettings(encodeSettings(s))).toEqual({ settings: s, error: null });
+    s.pinHash = pinHash("0042", "00c0ffee");
+    expect(decodeSettings(encodeSettings(s))).toEqual({ settings: s, error: null, rewrite: false });
     expect(decodeSettings(null)).toEqual({ settings: defaultSettings(), error: null });
   });
 
@@ -707,15 +730,15 @@ describe("settings", () => {
   it("bad fields fall back to their defaults, each named in the error; good ones are kept", () => {
     const good = JSON.parse(encodeSettings(defaultSettings()));
     const text = JSON.stringify(Object.assign(good, {
-      black: "2h+", white: "1h+5x60s", handicap: 1, whiteOnRight: "yes", lang: "xx", tradition: 3, volume: 11, pin: "12a4", lateLimitMs: -5,
+      black: "2h+", white: "1h+5x60s", handicap: 1, whiteOnRight: "yes", lang: "xx", tradition: 3, volume: 11, pinHash: "12a4", lateLimitMs: -5,
     }));
     const r = decodeSettings(text);
     expect(r.settings).toEqual(Object.assign(defaultSettings(), { white: "1h+5x60s" }));
     expect(r.error).toBe("bad black, handicap, whiteOnRight, lang, tradition, volume, pin, lateLimitMs: defaults used for them");
   });
 
-  it("pin '12a4' alone: defaults for the PIN and an error", () => {
-    const r = decodeSettings(encodeSettings(Object.assign(defaultSettings(), { pin: "12a4" })));
+  it("a damaged PIN hash alone: the default PIN and an error", () => {
+    const r = decodeSettings(encodeSettings(Object.assign(defaultSettings(), { pinHash: "12a4" })));
     expect(r.settings).toEqual(defaultSettings());
     expect(r.error).toBe("bad pin: defaults used for it");
   });
@@ -727,7 +750,7 @@ describe("settings", () => {
   });
 
   it("hostile text: prototype keys, huge numbers, a huge file; never throws", () => {
-    expect(decodeSettings('{"__proto__": {"pin": "9999"}, "constructor": 1}').settings.pin).toBe("0000");
+    expect(decodeSettings('{"__proto__": {"pin": "9999"}, "constructor": 1}').settings.pinHash).toBe(DEFAULT_PIN_HASH);
     expect(decodeSettings(JSON.stringify(Object.assign(defaultSettings(), { volume: 1e308 }))).settings.volume).toBe(7);
     expect(decodeSettings("{" + " ".repeat(5000) + "}").error).toMatch(/defaults used/);
     fc.assert(
