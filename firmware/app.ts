@@ -12,7 +12,7 @@ import {
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
-import { type Settings, decodeSettings, encodeSettings } from "./settings";
+import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { clipsFor, withTradition } from "./voice";
 import { type Drawn, drawFace, faceView } from "./face";
@@ -71,6 +71,7 @@ export class App {
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
+    if (loaded.rewrite && !board.store.set(SETTINGS, encodeSettings(this.settings))) this.fault("settings not saved");
     this.clock = this.freshClock();
     const now = board.now();
     const back = restore(board.store.records(), now);
@@ -205,7 +206,7 @@ export class App {
    *  ones in a row every entry is refused for a while, wherever it comes from. */
   checkPin(pin: string, t: number): string | null {
     if (t < this.pinBlockedUntil) return "too many wrong PINs: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s";
-    if (pin === this.settings.pin) {
+    if (pinMatches(this.settings, pin)) {
       this.wrongPins = 0;
       return null;
     }
@@ -242,6 +243,8 @@ export class App {
     if (g !== before) this.persist(before);
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
     // menu; a menu left open (the console resumed or started the game) closes with it
+    // a game starts: whatever prompt was opened between games (for flashing, Bluetooth) shuts
+    if (before.phase === "setup" && g.phase !== "setup" && this.board.link) this.board.link.shut();
     if (g.phase === "running" && before.phase !== "running") {
       this.unlocked = false;
       this.menu = null;

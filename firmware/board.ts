@@ -33,6 +33,25 @@ export interface Board {
   battery(): number;
   /** Tells the watchdog the app is alive. */
   kick(): void;
+  /** The serial line the arbiter's desktop tool uses (USB on the device), where the board has one. */
+  link?: Link;
+}
+
+/** A byte line that speaks the clock's framed protocol (firmware/protocol.ts), and the doors to a
+ *  JavaScript prompt that a board may have (the Espruino REPL): all shut unless opened here. */
+export interface Link {
+  /** Data as it arrives, in pieces of any size. */
+  onData(fn: (chunk: string) => void): void;
+  write(text: string): void;
+  /** CRC-32 (IEEE, as zlib) of a text of printable ASCII. */
+  crc32(text: string): number;
+  /** Gives this line to the JavaScript prompt, `pending` (what asked for it) fed to the prompt
+   *  first; the protocol is silent here until shut() is called. False: no prompt on this board. */
+  openPrompt(pending: string): boolean;
+  /** A prompt over Bluetooth, paired with this 6-digit passkey. An error text, or null. */
+  openBluetooth(passkey: string): string | null;
+  /** No prompt anywhere (USB back to the protocol, Bluetooth off and disconnected). */
+  shut(): void;
 }
 
 export interface Store {

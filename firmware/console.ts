@@ -4,10 +4,11 @@
 // arbiter unlocks with the PIN.
 
 import type { App } from "./app";
-import { formatControl, parseControl, isParseError, result, type Side } from "./core/index";
+import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, type Side } from "./core/index";
 import { parseOpWords } from "./commands";
 import { unseal } from "./persist";
 import { logText } from "./logtext";
+import { VERSION } from "./version";
 
 const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass", "query"];
 
@@ -27,18 +28,43 @@ export interface SideStatus {
   usedMs: number;
 }
 
+/** Lateness (22.1–22.4) of one side. */
+export interface LateStatus {
+  /** Marked absent at the start and not arrived yet. */
+  absent: boolean;
+  /** Since the game started, while absent (0 once arrived or never absent). */
+  lateMs: number;
+}
+
 export interface ClockStatus {
   phase: string;
   toMove: Side;
   armed: boolean;
   unlocked: boolean;
+  /** A game is on and the arbiter has not unlocked: arbiter operations are refused. */
+  locked: boolean;
   black: SideStatus;
   white: SideStatus;
+  /** The side whose flag fell, or null. */
+  flagged: Side | null;
+  handicap: number;
+  whiteOnRight: boolean;
+  lang: string;
+  tradition: string;
+  volume: number;
+  /** 0: no lateness limit. */
+  lateLimitMs: number;
+  late: { black: LateStatus; white: LateStatus };
+  /** Who has lost by lateness (22.1–22.3): "", "B", "W" or "B+W". */
+  forfeit: string;
+  /** 0 … 100, -1 when unknown. */
+  battery: number;
   /** Who lost and how, once the game is over on the clock ("white lost by lateness (22.1)"); "" before. */
   result: string;
   /** The game's start on the board's clock (-1 in set-up): the log's times count from it. */
   startedAt: number;
   faults: string[];
+  version: string;
 }
 
 export interface ClockConsole {
@@ -73,7 +99,16 @@ export function makeConsole(app: App): ClockConsole {
         const r = app.clock.reading(s, t);
         return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out, usedMs: r.usedMs };
       };
-      return { phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, black: side("black"), white: side("white"), result: result(g), startedAt: g.phase === "setup" ? -1 : g.startedAt, faults: app.faults.slice() };
+      const s = app.settings;
+      const late = (x: Side): LateStatus => ({ absent: isLate(g, x), lateMs: isLate(g, x) && g.phase !== "setup" ? lateness(g, t) : 0 });
+      const lost = (hasForfeited(g, "black") ? "B" : "") + (hasForfeited(g, "white") ? "W" : "");
+      return {
+        phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, locked: locked() !== null,
+        black: side("black"), white: side("white"), flagged: g.flagged, result: result(g), startedAt: g.phase === "setup" ? -1 : g.startedAt,
+        handicap: g.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: g.lateLimitMs,
+        late: { black: late("black"), white: late("white") }, forfeit: lost === "BW" ? "B+W" : lost,
+        battery: app.board.battery(), faults: app.faults.slice(), version: VERSION,
+      };
     },
     log: (n?: unknown) => {
       const all = app.clock.log;

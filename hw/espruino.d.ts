@@ -51,8 +51,33 @@ interface EspruinoE {
   /** A view of a string's bytes; for a string from Storage.read, of the flash itself. */
   toArrayBuffer(s: string): ArrayBuffer;
   reboot(): void;
+  /** Moves the JavaScript prompt (REPL) to a line, or nowhere (null); force: it stays there when
+   *  USB or Bluetooth connect (not kept across a reset). */
+  setConsole(device: "USB" | "Bluetooth" | null, options?: { force?: boolean }): void;
+  /** Standard CRC-32 of a string's bytes (native). */
+  CRC32(data: string): number;
 }
 declare const E: EspruinoE;
+
+/** USB and Bluetooth serial: "data" arrives only while the line is not the console. */
+interface SerialLine {
+  on(event: "data", fn: (data: string) => void): void;
+  write(data: string): void;
+  /** Data as if it had arrived on the line (to the REPL, when it is the console). */
+  inject(data: string): void;
+}
+declare const USB: SerialLine;
+
+interface NrfModule {
+  /** Stops advertising and drops any connection: nobody can connect. */
+  sleep(): void;
+  wake(): void;
+  /** uart: the Nordic UART service, the Bluetooth console (changes apply while nothing is connected). */
+  setServices(services: object, options: { uart: boolean }): void;
+  /** A static 6-digit passkey the connecting phone must type (the clock shows it). */
+  setSecurity(options: { passkey: string; mitm: number; display: number }): void;
+}
+declare const NRF: NrfModule;
 
 declare const console: { log(text: string): void };
 

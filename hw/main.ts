@@ -1,13 +1,20 @@
-// Power-on: build the board from the Jolt.js pins, start the app on it, install the console API as
-// the global `clock`, then arm the watchdog. Runs when the saved program loads (.bootcde) and on
+// Power-on: shut every JavaScript prompt (hw/link.ts), build the board from the Jolt.js pins, start
+// the app on it, speak the protocol on USB, install the console API as the global `clock` (for the
+// REPL between games), then arm the watchdog. Runs when the saved program loads (.bootcde) and on
 // E.on("init"); whichever comes first starts the clock, the other finds it started.
 
 import { startApp } from "../firmware/app";
 import { makeConsole } from "../firmware/console";
+import { betweenGames, startLink } from "../firmware/protocol";
 import { makeBoard, type HwBoard } from "./board";
+import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
 import { startWatchdog } from "./watchdog";
+
+/** After a boot between games the USB prompt stays this long, so that the espruino CLI, which waits
+ *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
+const BOOT_PROMPT_MS = 3000;
 
 let started = false;
 
@@ -19,17 +26,31 @@ function message(e: unknown): string {
 function boot(): void {
   if (started) return;
   started = true;
+  bootLink();
   if (compactIfLow()) return; // the board reboots
   let hw: HwBoard | null = null;
   try {
     hw = makeBoard(joltjs());
+    const link = makeLink();
+    hw.board.link = link;
     const app = startApp(hw.board);
     global.clock = makeConsole(app);
+    startLink(app, link);
+    if (betweenGames(app) && link.openPrompt("")) {
+      setTimeout(() => {
+        if (betweenGames(app)) link.shut();
+      }, BOOT_PROMPT_MS);
+    }
   } catch (e) {
-    // Leave the REPL free (no watchdog reboot loop) and say why on whatever still works.
+    // Leave the USB REPL free (no watchdog reboot loop) and say why on whatever still works.
     const text = "clock failed to start: " + message(e);
     if (hw) hw.display.showText(["CLOCK FAILED", message(e).slice(0, 21)]);
     global.clockError = text;
+    try {
+      E.setConsole("USB", { force: true });
+    } catch (e2) {
+      // nothing more to do
+    }
     console.log(text);
     return;
   }

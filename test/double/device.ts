@@ -15,6 +15,7 @@ import { Speaker, type Sound } from "./audio";
 import { Rng, msToTicks, ticksToMs, TICKS_PER_S } from "./units";
 import { deepScopes } from "./scopes";
 import type { JsVarEstimate } from "./jsvars";
+import type { LineName } from "./serial";
 
 export interface DeviceOptions {
   /** The bundle, saved as .bootcde. */
@@ -43,6 +44,8 @@ export interface DeviceOptions {
   /** runUntil returns at its target even while callbacks are still waiting (a board whose callbacks
    *  cost more than the time between them never idles). Default false: it runs until idle. */
   yieldAtTarget?: boolean;
+  /** A host has the USB port open from power-on (default true: the tool is plugged in). */
+  usbOpen?: boolean;
 }
 
 export interface Bounce {
@@ -74,6 +77,9 @@ export class Device implements World {
   printed: { t: number; text: string }[] = [];
   errors: { t: number; text: string }[] = [];
   boots: { t: number; reason: string }[] = [];
+  usbOpen: boolean;
+  /** What the board has sent on each line, as the host received it (not yet taken). */
+  received: Record<LineName, string> = { USB: "", Bluetooth: "" };
   private agenda: Happening[] = [];
   private seq = 0;
   private wiring = new Map<number, number>(); // phys → level when pressed
@@ -107,6 +113,7 @@ export class Device implements World {
       if (b.power) this.pins.gate(phys(b.pin), phys(b.power));
     }
     this.vddh = o.vddh ?? 3.9;
+    this.usbOpen = o.usbOpen ?? true;
     this.i2cTiming = o.i2cTiming ?? true;
     const c = o.callbackCostMs ?? 0;
     this.cost = typeof c === "number" ? () => c : c;
@@ -147,6 +154,10 @@ export class Device implements World {
       throw HALT;
     }
     this.now = end;
+  }
+
+  serialOut(line: LineName, text: string): void {
+    this.received[line] += text;
   }
 
   callbackCost(realMs: number): number {
@@ -325,7 +336,38 @@ export class Device implements World {
     });
   }
 
-  /** Types a line at the console now (between runs) and returns its value as plain data. */
+  // --- the serial lines, as a host sees them ----------------------------------------------------------
+
+  /** Data the host sends on a line at atMs (default now); the board handles it in its idle loop. */
+  send(line: LineName, text: string, atMs = this.nowMs()): void {
+    this.at(msToTicks(atMs), () => {
+      const m = this.mcu;
+      if (m && !m.dead) m.loop.push({ kind: "job", run: () => m.serials.arrive(line, text) });
+    });
+  }
+
+  /** What the board sent on a line since the last take. */
+  take(line: LineName): string {
+    const t = this.received[line];
+    this.received[line] = "";
+    return t;
+  }
+
+  /** A phone connects over Bluetooth now: why it could not, or null. */
+  bleConnect(passkey?: string): string | null {
+    if (!this.mcu || this.mcu.dead) return "the board is off";
+    return this.mcu.serials.connect(passkey);
+  }
+
+  /** The probe's view: where the console is, and whether it is forced. */
+  consoleState(): { console: LineName | null; forced: boolean; radio: { awake: boolean; uart: boolean; connected: boolean; passkey: string | null } } {
+    if (!this.mcu) throw new Error("the board was never started");
+    const s = this.mcu.serials;
+    return { console: s.console, forced: s.forced, radio: Object.assign({}, s.radio) };
+  }
+
+  /** Runs code on the board now through a debug probe (SWD), not through any of its lines: what a
+   *  test reads and does behind the firmware's back. Its value as plain data. */
   repl(code: string): unknown {
     if (!this.mcu) throw new Error("the board was never started");
     const r = this.mcu.repl(code);

@@ -13,6 +13,7 @@ import { type Speaker, waveformClass, addPaletteDrawing } from "./audio";
 import { TICKS_PER_S, msToTicks, rtcFloor, ticksToMs } from "./units";
 import { type JsVarEstimate, estimateJsVars, markBuiltin, JOLT_JSVARS } from "./jsvars";
 import { deepScopes } from "./scopes";
+import { Serials, consoleLine, type LineName } from "./serial";
 
 /** What a board needs from the world around it. */
 export interface World {
@@ -38,6 +39,10 @@ export interface World {
   callbackCost(realMs: number): number;
   /** Whether I2C transfers take bus time. */
   i2cTiming: boolean;
+  /** The host has the USB port open (a tool or the espruino CLI is connected). */
+  usbOpen: boolean;
+  /** What the board sent on USB or Bluetooth. */
+  serialOut(line: LineName, text: string): void;
 }
 
 export interface CallRecord {
@@ -64,6 +69,8 @@ export class Mcu implements LoopHost {
   private builtin = new WeakSet<object>();
   private builtinNames = new Set<string>();
   private E: Record<string, unknown>;
+  /** USB and Bluetooth, and where the console is. */
+  serials!: Serials;
   private errorFlags: string[] = [];
   private hardwareWatchable = 8; // nRF52 GPIOTE channels
   /** Jolt.js motor drivers 0 (H0..H3) and 1 (H4..H7): on, off, or "auto" (on while one of its
@@ -200,6 +207,7 @@ export class Mcu implements LoopHost {
   // --- power-on --------------------------------------------------------------------------------------
 
   boot(): void {
+    if (this.world.usbOpen) this.serials.usbOpened();
     if (this.code === null) return;
     this.call(this.code, [], ".bootcde");
     this.emitNow(this.E, "init", []);
@@ -523,6 +531,41 @@ export class Mcu implements LoopHost {
       def(k, () => { throw r.error("Error", "the board double does not emulate " + k + "()"); });
     }
 
+    // USB, Bluetooth and the console (serial.ts); NRF (libs/bluetooth/jswrap_bluetooth.c)
+    const serials = new Serials({
+      realm: r,
+      emit: (o, event, args) => this.emitNow(o, event, args),
+      queue: (run) => { if (!this.dead) this.loop.push({ kind: "job", run }); },
+      out: (line, text) => w.serialOut(line, text),
+      evaluate: (code) => this.repl(code),
+      fn,
+    });
+    this.serials = serials;
+    def("USB", serials.objects.USB);
+    def("Bluetooth", serials.objects.Bluetooth);
+    const radio = serials.radio;
+    const nrf = r.object();
+    Object.assign(nrf, {
+      sleep: fn(() => {
+        radio.awake = false;
+        serials.disconnect();
+      }),
+      wake: fn(() => { radio.awake = true; }),
+      disconnect: fn(() => serials.disconnect()),
+      setServices: fn((_services: unknown, options?: Record<string, unknown>) => {
+        // a change of the UART service applies while nothing is connected
+        if (options && options.uart !== undefined && !radio.connected) radio.uart = !!options.uart;
+      }),
+      setSecurity: fn((o?: Record<string, unknown>) => {
+        const k = o && o.passkey !== undefined ? String(o.passkey) : null;
+        if (k !== null && !/^\d{6}$/.test(k)) throw r.error("Error", "passkey must be 6 digits");
+        radio.passkey = k;
+      }),
+      setAdvertising: fn(() => undefined),
+      getAddress: fn(() => "e7:a1:0c:55:20:3f random"),
+    });
+    def("NRF", nrf);
+
     // E (jswrap_espruino.c)
     const E = this.E;
     Object.assign(E, {
@@ -569,8 +612,12 @@ export class Mcu implements LoopHost {
       }),
       getFlags: fn(() => r.object()),
       setFlags: fn(() => undefined),
-      setConsole: fn(() => undefined),
-      getConsole: fn(() => "Bluetooth"),
+      setConsole: fn((device: unknown, options?: Record<string, unknown>) => {
+        const line = consoleLine(device, serials);
+        if (typeof line === "string" && line !== "USB" && line !== "Bluetooth") throw r.error("Error", line);
+        serials.setConsole(line as LineName | null, !!(options && options.force));
+      }),
+      getConsole: fn(() => serials.console),
       setTimeZone: fn(() => undefined),
       getSizeOf: fn((v: unknown) => estimateJsVars([v], { builtin: this.builtin }).total),
       reboot: fn(() => {
@@ -737,6 +784,7 @@ export class Mcu implements LoopHost {
 
   print(line: string): void {
     this.world.print(line);
+    this.serials.print(line);
   }
 
   /** Runs a line typed at the console (the REPL) now; returns its value or the error. */

@@ -1,0 +1,53 @@
+// The Link (firmware/board.ts) on Espruino: the USB line speaks the clock's protocol; the JavaScript
+// prompt (REPL) is nowhere unless opened. Espruino gives a line's data to USB.on("data") only while
+// the console is elsewhere, so the console is forced to nowhere, E.setConsole(null, {force: true}),
+// which must be said at every boot (a reset forgets it); forced, it no longer follows USB or
+// Bluetooth when they connect. Bluetooth is off (NRF.sleep(): nobody can connect, no radio cost),
+// and its UART service is removed as well, so that nothing that wakes the radio brings back a console.
+
+import type { Link } from "../firmware/board";
+
+function attempt(f: () => void): string | null {
+  try {
+    f();
+    return null;
+  } catch (e) {
+    return "" + ((e && (e as { message?: unknown }).message) || e);
+  }
+}
+
+/** No prompt anywhere: USB to the protocol, Bluetooth off. */
+export function shutPrompts(): void {
+  attempt(() => E.setConsole(null, { force: true }));
+  attempt(() => NRF.sleep());
+}
+
+export function makeLink(): Link {
+  return {
+    onData: (fn) => USB.on("data", fn),
+    write: (text) => {
+      attempt(() => USB.write(text));
+    },
+    crc32: (text) => E.CRC32(text),
+    openPrompt: (pending) => {
+      if (attempt(() => E.setConsole("USB", { force: true }))) return false;
+      // what asked for it (the tools' Ctrl-C and whatever followed) goes to the REPL as typed
+      attempt(() => USB.inject(pending));
+      return true;
+    },
+    openBluetooth: (passkey) =>
+      attempt(() => {
+        NRF.setServices({}, { uart: true });
+        NRF.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
+        NRF.wake();
+        E.setConsole("Bluetooth", { force: true });
+      }),
+    shut: shutPrompts,
+  };
+}
+
+/** At power-on, before anything else runs: every door shut, the UART service gone. */
+export function bootLink(): void {
+  shutPrompts();
+  attempt(() => NRF.setServices({}, { uart: false }));
+}
