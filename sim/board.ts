@@ -2,7 +2,7 @@
 // (real or virtual), frames and clips recorded instead of shown and played, records in memory.
 // The same app that runs on the Espruino board runs on this one.
 
-import type { Board, Store } from "../firmware/board";
+import type { Board, Link, Store } from "../firmware/board";
 import { RECORD_BYTES } from "../firmware/board";
 import type { TimeSource } from "./realtime";
 import type { Area } from "../firmware/gfx/gfx";
@@ -46,6 +46,8 @@ export class SimBoard implements Board {
   played: { t: number; clips: string[] }[] = [];
   volume = 7;
   batteryPercent = 80;
+  /** The desktop tool's line, when there is one (sim/serial.ts). */
+  link?: Link;
   private buttons: ((b: number, down: boolean, t: number) => void) | null = null;
   private cancel: (() => void) | null = null;
   /** Called after each frame, for a front end to show it. */

@@ -8,6 +8,7 @@ import { runScript } from "./run";
 import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
 import { runDeviceTerminal } from "./device-term";
+import { runHeadless } from "./headless";
 import { runWeb, DEFAULT_PORT } from "./web/server";
 import { loadPack, renderWav } from "./wav";
 import { PACKS, withTradition } from "../firmware/voice";
@@ -18,6 +19,7 @@ const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock 
   "                                                        (--port 0: any free port; --no-open: do not open a browser)\n" +
   "       npm run sim -- --terminal [--control SPEC] [--handicap N]   the interactive clock in the terminal\n" +
   "       npm run sim -- --device                         the device app itself in the terminal: its display, menu, buttons\n" +
+  "       npm run sim -- --headless --serial PATH          the device app, no display, its link on PATH (goclock --port PATH)\n" +
   "       npm run --silent sim -- run FILE [--log [json]] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
   "                                                        --log adds the time log as read at the table,\n" +
@@ -25,23 +27,25 @@ const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock 
   "                                                        --wav also renders its calls to one audio timeline,\n" +
   "                                                        --voice picks the pack and its counting tradition";
 
-type Mode = "web" | "terminal" | "device" | "run";
+type Mode = "web" | "terminal" | "device" | "headless" | "run";
 
 /** The flags each mode takes; any other is refused, not silently ignored. */
 const FLAGS: Record<Mode, string[]> = {
   web: ["port", "no-open"],
   terminal: ["terminal", "control", "handicap"],
   device: ["device"],
+  headless: ["headless", "serial"],
   run: ["log", "wav", "voice"],
 };
 
-const MODE_NAME: Record<Mode, string> = { web: "the browser clock", terminal: "--terminal", device: "--device", run: "'run FILE'" };
+const MODE_NAME: Record<Mode, string> = { web: "the browser clock", terminal: "--terminal", device: "--device", headless: "--headless", run: "'run FILE'" };
 
 /** Where a set-up flag's setting goes instead, in a mode that does not take it. */
 const SETUP_ELSEWHERE: Record<Mode, string> = {
   web: ": set the game up in the clock's menu, or with a link (?control=SPEC&handicap=N)",
   terminal: "",
   device: ": set the game up in the device's own menu",
+  headless: ": set the game up with the tool (goclock set) or the device's menu",
   run: ": a script sets it with its own line (control …, handicap …)",
 };
 
@@ -68,7 +72,7 @@ function main(argvIn: string[]): number | Promise<number> {
   const argv = lf.argv;
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, headless: { type: "boolean" }, serial: { type: "string" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -86,7 +90,7 @@ function main(argvIn: string[]): number | Promise<number> {
     process.stderr.write("--device and --terminal are two ways to run the clock: choose one\n");
     return 2;
   }
-  const mode: Mode = cmd !== undefined ? "run" : args.values.device ? "device" : args.values.terminal ? "terminal" : "web";
+  const mode: Mode = cmd !== undefined ? "run" : args.values.device ? "device" : args.values.terminal ? "terminal" : args.values.headless ? "headless" : "web";
   const stray = strayFlag(mode, Object.keys(args.values));
   if (stray !== null) {
     process.stderr.write(stray + "\n");
@@ -101,6 +105,13 @@ function main(argvIn: string[]): number | Promise<number> {
     return runWeb(port, !args.values["no-open"]);
   }
   if (mode === "device") return runDeviceTerminal();
+  if (mode === "headless") {
+    if (args.values.serial === undefined) {
+      process.stderr.write("--headless needs --serial PATH: the serial device or pty end the tool talks to\n");
+      return 2;
+    }
+    return runHeadless(args.values.serial);
+  }
   if (mode === "terminal") return runTerminal({ control: args.values.control, handicap: args.values.handicap });
   let text: string;
   try {
