@@ -3,6 +3,8 @@
 // prompt for anyone on USB or Bluetooth during a game.
 import { describe, it, expect, beforeEach } from "vitest";
 import { crc32 } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { firmware, ClockRig } from "./double/rig";
 import { HostLink, frame, findReply } from "./double/link";
 import type { ClockStatus } from "../firmware/console";
@@ -123,6 +125,17 @@ describe("every protocol command, on the built bundle", () => {
     link.ok("unlock", { pin: "0000" });
     expect(link.ok("newgame")).toBe("ok: new game in set-up");
     expect(rig.status().phase).toBe("setup");
+  });
+});
+
+describe("hw/README.md's protocol example", () => {
+  it("is what the clock answers, byte for byte", async () => {
+    const readme = readFileSync(join(__dirname, "..", "hw", "README.md"), "utf8");
+    const req = /^request .*?(#12 \S.*)$/m.exec(readme)![1].trim();
+    const rep = /^reply .*?(=12 \S.*)$/m.exec(readme)![1].trim();
+    const { link } = await inGame();
+    link.ok("unlock", { pin: "0000" });
+    expect(link.raw(req + "\n")).toBe(rep + "\n");
   });
 });
 
