@@ -140,9 +140,21 @@ export function parseFrame(line: string, crc32: (s: string) => number): { seq: s
   return hex8(crc32(json)) === crc ? { seq: seq, json: json } : { seq: seq, bad: true };
 }
 
+/** JSON in printable ASCII, the rest as \uXXXX: Espruino's JSON.stringify does so itself (then
+ *  this is one native test), a desktop one does not (the log's "×", say). */
+function ascii(json: string): string {
+  if (!/[^ -~]/.test(json)) return json;
+  let out = "";
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    out += c >= 32 && c < 127 ? json.charAt(i) : "\\u" + ("000" + c.toString(16)).slice(-4);
+  }
+  return out;
+}
+
 /** The reply frame for a body, with its newline. */
 export function replyFrame(seq: string, body: Reply, crc32: (s: string) => number): string {
-  const json = JSON.stringify(body);
+  const json = ascii(JSON.stringify(body));
   return "=" + seq + " " + json + "*" + hex8(crc32(json)) + "\n";
 }
 
