@@ -2,7 +2,9 @@
 // text. No I/O and no escape codes, so tests read exactly what a player sees.
 
 import { textWidth, wrap } from "./term-text";
-import { type Clock, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration } from "../firmware/core/index";
+import {
+  type Clock, type Game, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration, lateArticle,
+} from "../firmware/core/index";
 import { entryWords } from "../firmware/logtext";
 
 /** Which key is each physical button, and whose the right one is (the clock stands at White's
@@ -156,13 +158,13 @@ export function gameTime(ms: number): string {
   return Math.floor(s / 3600) + ":" + ("0" + Math.floor((s % 3600) / 60)).slice(-2) + ":" + ("0" + (s % 60)).slice(-2) + "." + Math.floor((t % 1000) / 100);
 }
 
-/** One line of the call list, stamped in game time (`startedAt`: the game's start). */
-export function outputText(o: Output, startedAt: number): string {
-  const stamp = (t: number) => gameTime(t - startedAt);
+/** One line of the call list, stamped in game time (since the start of `g`, the game it is of). */
+export function outputText(o: Output, g: Game): string {
+  const stamp = (t: number) => gameTime(t - g.startedAt);
   switch (o.kind) {
     case "call": return stamp(o.t) + "  " + letter(o.side) + "  " + o.say + " — " + gloss(o.say) + (o.due === undefined ? "" : " (late, due " + stamp(o.due) + ")");
     case "flag": return stamp(o.t) + "  " + letter(o.side) + "  FLAG — out of time";
-    case "notice": return stamp(o.t) + "  " + letter(o.side) + "  past the lateness limit: forfeit (22.1)";
+    case "notice": return stamp(o.t) + "  " + letter(o.side) + "  past the lateness limit: forfeit (" + lateArticle(g) + ")";
     case "refused": return stamp(o.t) + "  refused " + o.op + ": " + o.reason;
     case "op": return stamp(o.t) + "  " + entryWords(o.entry, 0);
   }
@@ -202,7 +204,7 @@ export function bannerLines(v: ViewInput): string[] {
   }
   if (v.forfeits.length) {
     lines.push("!! FORFEIT: " + (v.forfeits.length > 1 ? "both" : name(v.forfeits[0].side)) + " absent past the lateness limit at " +
-      gameTime(v.forfeits[0].t - g.startedAt) + ": lost (22.1)");
+      gameTime(v.forfeits[0].t - g.startedAt) + ": lost (" + lateArticle(g) + ")");
   }
   return lines;
 }
@@ -259,7 +261,7 @@ export function view(v: ViewInput): string[] {
   if (gap.length) rest -= gaps;
   const calls = rest >= 2 ? ["calls (game time):"] : [];
   if (calls.length && v.recent.length === 0) calls.push("  (none yet)");
-  if (calls.length) for (const o of v.recent.slice(-(rest - 1))) calls.push("  " + outputText(o, v.clock.game.startedAt));
+  if (calls.length) for (const o of v.recent.slice(-(rest - 1))) calls.push("  " + outputText(o, v.clock.game));
   let lines = out.concat(calls);
   if (message.length) lines = lines.concat(gap, message);
   if (input.length) lines = lines.concat(gap, input);

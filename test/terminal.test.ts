@@ -253,10 +253,18 @@ describe("a flag or a forfeit stays on a banner", () => {
     const { s, time } = session("2h");
     s.feed(":latelimit 15m\r:absent black\rm"); // White starts Black's clock; Black is not there
     time.runUntil(15 * 60000 + 1000);
-    expect(s.screen()[1]).toBe("!! FORFEIT: Black absent past the lateness limit at 0:15:00.0: lost (22.1)");
+    expect(s.screen()[1]).toBe("!! FORFEIT: Black absent past the lateness limit at 0:15:00.0: lost (22.2)"); // 15 min: 22.2
+    expect(callLines(s)).toContain("  0:15:00.0  B  past the lateness limit: forfeit (22.2)");
     s.feed(":arrive black\r");
     time.runUntil(20 * 60000);
     expect(s.screen()[1]).toContain("!! FORFEIT: Black");
+  });
+
+  it("both absent past the limit: both lost by lateness (22.3)", () => {
+    const { s, time } = session("2h");
+    s.feed(":absent black\r:absent white\r:start\r");
+    time.runUntil(3600001);
+    expect(s.screen()[1]).toBe("!! FORFEIT: both absent past the lateness limit at 1:00:00.0: lost (22.3)");
   });
 });
 
