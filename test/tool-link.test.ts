@@ -39,7 +39,7 @@ describe("frames", () => {
   });
 });
 
-describe("noise is never a reading", { timeout: 30000 }, () => {
+describe("noise is never a reading", { timeout: 120000 }, () => {
   it("echo, prompt, stray prints, half lines, a wrong seq and a damaged reply come first: the status read is the clock's", async () => {
     let damagedOnce = false;
     const fake = await fakeClock(pty.clock, (r) => {
@@ -76,7 +76,7 @@ describe("noise is never a reading", { timeout: 30000 }, () => {
   });
 });
 
-describe("each failure its own message and exit status", { timeout: 30000 }, () => {
+describe("each failure its own message and exit status", { timeout: 120000 }, () => {
   it("nothing on the other end: no answer (3)", async () => {
     const run = await goclock(["status", "--port", pty.tool, "--timeout", "200", "--retries", "1"]);
     expect(run.code).toBe(3);
