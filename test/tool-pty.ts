@@ -83,3 +83,40 @@ export async function fakeClock(path: string, answer: Answer): Promise<{ request
   });
   return { requests: requests, port: port, close: () => new Promise((r) => (port.isOpen ? port.close(() => r()) : r())) };
 }
+
+/** The board double's USB line on the clock's end of a pty pair: what the tool writes goes to the
+ *  board, which runs (virtual time) until its reply is out, in steps of STEP_MS; what it sends goes
+ *  back. Between requests the board's time stands still, and moves only as the test says. */
+const STEP_MS = 5;
+const MAX_WAIT_MS = 500;
+
+export interface DoubleLink {
+  /** Virtual ms the board spent on requests (time the tool's requests moved the game on). */
+  spentMs: number;
+  /** The line's own faults: the board's output changed on its way to the tool (noise), or lost. */
+  spoil: ((out: string) => string) | null;
+  mute: boolean;
+  close(): Promise<void>;
+}
+
+export async function bridge(dev: { send(line: "USB", text: string): void; advance(ms: number): void; take(line: "USB"): string }, path: string): Promise<DoubleLink> {
+  const port = new SerialPort({ path: path, baudRate: 115200, autoOpen: false });
+  await new Promise<void>((res, rej) => port.open((e) => (e ? rej(e) : res())));
+  const link: DoubleLink = { spentMs: 0, spoil: null, mute: false, close: () => new Promise((r) => (port.isOpen ? port.close(() => r()) : r())) };
+  dev.take("USB");
+  port.on("data", (d: Buffer) => {
+    const text = d.toString("latin1");
+    dev.send("USB", text);
+    let out = "";
+    // a reply ends with "\n"; a chunk with no complete request gets none
+    for (let waited = 0; waited < MAX_WAIT_MS; waited += STEP_MS) {
+      dev.advance(STEP_MS);
+      link.spentMs += STEP_MS;
+      out += dev.take("USB");
+      if (text.indexOf("\n") < 0 || (out.length && out.endsWith("\n"))) break;
+    }
+    if (link.spoil) out = link.spoil(out);
+    if (out.length && !link.mute) port.write(out, "latin1");
+  });
+  return link;
+}

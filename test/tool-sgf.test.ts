@@ -4,7 +4,7 @@
 // move number, keeping the record's own moves.
 
 import { describe, it, expect } from "vitest";
-import * as sgf from "@sabaki/sgf";
+import sgf, { type SgfNode } from "@sabaki/sgf";
 import { run } from "./helpers";
 import { mergeInto, timeRecord, timedMoves } from "../hw/tool/sgf";
 import type { LogEntry as CoreEntry, Reading } from "../firmware/core/index";
@@ -20,7 +20,7 @@ function wire(e: CoreEntry): LogEntry {
 function mainLine(text: string): Record<string, string[]>[] {
   const roots = sgf.parse(text);
   const out: Record<string, string[]>[] = [];
-  for (let n: sgf.SgfNode | undefined = roots[0].children[0]; n; n = n.children[0]) out.push(n.data);
+  for (let n: SgfNode | undefined = roots[0].children[0]; n; n = n.children[0]) out.push(n.data);
   return out;
 }
 

@@ -8,6 +8,7 @@ import { openLink, type Link } from "./transport";
 
 export const CLOCK_NAME = "voiced-go-clock";
 export const PROTO = 1;
+const DAMAGED_GRACE_MS = 100;
 
 export interface Hello {
   clock: string;
@@ -63,21 +64,29 @@ export class Client {
     });
   }
 
-  /** One try: the reply's body, "damaged", or null when nothing came in time. */
+  /** One try: the reply's body, "damaged", or null when nothing came in time. A damaged copy of
+   *  the reply (or a reply-shaped line of noise) asks for a retry only if no good reply follows it
+   *  within DAMAGED_GRACE_MS: the good one is often right behind it. */
   private tryOnce(seq: number, body: Record<string, unknown>): Promise<Record<string, unknown> | "damaged" | null> {
     return new Promise((resolve, reject) => {
       const started = Date.now();
-      const timer = setTimeout(() => {
+      let timer: ReturnType<typeof setTimeout>;
+      const finish = (r: Record<string, unknown> | "damaged" | null) => {
+        clearTimeout(timer);
         this.waiting = null;
-        resolve(null);
-      }, this.timeoutMs);
+        resolve(r);
+      };
+      timer = setTimeout(() => finish(null), this.timeoutMs);
       this.waiting = {
         seq: seq,
         got: (r) => {
+          if (r !== "damaged") {
+            this.roundTrips.push(Date.now() - started);
+            finish(r.body);
+            return;
+          }
           clearTimeout(timer);
-          this.waiting = null;
-          if (r !== "damaged") this.roundTrips.push(Date.now() - started);
-          resolve(r === "damaged" ? "damaged" : r.body);
+          timer = setTimeout(() => finish("damaged"), DAMAGED_GRACE_MS);
         },
       };
       // a leading newline ends whatever half line the clock may hold, so our frame starts clean

@@ -1,4 +1,5 @@
-// The part of @sabaki/sgf (plain JavaScript) that the tool and its tests use.
+// The part of @sabaki/sgf (plain CommonJS: Node gives it to ESM as the default export) that the tool
+// and its tests use.
 declare module "@sabaki/sgf" {
   export interface SgfNode {
     id: number | string;
@@ -6,6 +7,9 @@ declare module "@sabaki/sgf" {
     parentId: number | string | null;
     children: SgfNode[];
   }
-  export function parse(contents: string): SgfNode[];
-  export function stringify(nodes: SgfNode[] | SgfNode, options?: { linebreak?: string; indent?: string }): string;
+  const sgf: {
+    parse(contents: string): SgfNode[];
+    stringify(nodes: SgfNode[] | SgfNode, options?: { linebreak?: string; indent?: string }): string;
+  };
+  export default sgf;
 }

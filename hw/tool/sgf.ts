@@ -3,7 +3,7 @@
 // (OB/OW). The clock sees no board, so on its own the record's moves have no positions; merged
 // into the game record (--into) the times go onto its moves by move number.
 
-import * as sgf from "@sabaki/sgf";
+import sgf, { type SgfNode } from "@sabaki/sgf";
 import { parseControl, isParseError, type TimeControl } from "../../firmware/core/index";
 import { EXIT, ToolError } from "./errors";
 import { SIDES, type LogEntry, type Side } from "./wire";
@@ -91,13 +91,13 @@ export function timeRecord(moves: TimedMove[], info: RecordInfo): string {
   Object.assign(root, rootTimes(info.controls));
   root.C = ["Times from the clock. The clock does not see the board, so these moves have no points: goclock sgf --into GAME.sgf puts the times on the game record's moves."];
   let id = 0;
-  const top: sgf.SgfNode = { id: id++, data: root, parentId: null, children: [] };
+  const top: SgfNode = { id: id++, data: root, parentId: null, children: [] };
   let at = top;
   for (const m of moves) {
     const data: Record<string, string[]> = {};
     data[m.side === "black" ? "B" : "W"] = [""];
     Object.assign(data, timeProps(m));
-    const n: sgf.SgfNode = { id: id++, data: data, parentId: at.id, children: [] };
+    const n: SgfNode = { id: id++, data: data, parentId: at.id, children: [] };
     at.children.push(n);
     at = n;
   }
@@ -124,7 +124,7 @@ export function mergeInto(text: string, moves: TimedMove[], controls: Record<Sid
   for (const m of moves) byNumber.set(m.number, m);
   let n = 0;
   let timed = 0;
-  for (let node: sgf.SgfNode | undefined = root; node; node = node.children[0]) {
+  for (let node: SgfNode | undefined = root; node; node = node.children[0]) {
     const colour = node.data.B ? "black" : node.data.W ? "white" : null;
     if (!colour) continue;
     n++;
