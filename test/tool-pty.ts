@@ -5,11 +5,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { SerialPort } from "serialport";
 import { asciiJson, crc32 } from "../hw/tool/frame";
 
-const ROOT = join(__dirname, "..");
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TSX = join(ROOT, "node_modules", ".bin", "tsx");
 const CLI = join(ROOT, "hw", "tool", "cli.ts");
 

@@ -47,7 +47,7 @@ export class Client {
   private retries: number;
   private first = true;
   private waiting: { seq: number; got: (r: { body: Record<string, unknown> } | "damaged") => void } | null = null;
-  /** Replies that arrived for us, with their round trips (ms): for the figures. */
+  /** The round trip (ms) of each good reply: for the figures. */
   roundTrips: number[] = [];
 
   constructor(link: Link, o: ClientOptions = {}) {
@@ -69,7 +69,7 @@ export class Client {
    *  within DAMAGED_GRACE_MS: the good one is often right behind it. */
   private tryOnce(seq: number, body: Record<string, unknown>): Promise<Record<string, unknown> | "damaged" | null> {
     return new Promise((resolve, reject) => {
-      const started = Date.now();
+      const started = performance.now();
       let timer: ReturnType<typeof setTimeout>;
       const finish = (r: Record<string, unknown> | "damaged" | null) => {
         clearTimeout(timer);
@@ -81,7 +81,7 @@ export class Client {
         seq: seq,
         got: (r) => {
           if (r !== "damaged") {
-            this.roundTrips.push(Date.now() - started);
+            this.roundTrips.push(performance.now() - started);
             finish(r.body);
             return;
           }
