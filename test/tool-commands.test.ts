@@ -34,6 +34,12 @@ describe("commands", { timeout: 120000 }, () => {
     expect(none.stdout).toContain("no clock answered (1 port asked)");
   });
 
+  it("list where the system cannot list its ports (no udev): says so, and how to name the port (5)", async () => {
+    const run = await goclock(["list"], { PATH: "/nonexistent" });
+    expect(run.code).toBe(5);
+    expect(run.stderr).toContain("this system cannot list its serial ports (spawn udevadm ENOENT; Linux lists them through udev): name the port, goclock list --port /dev/ttyACM0");
+  });
+
   it("watch --json prints a status per reading until Ctrl-C, then exits 0 and frees the port", async () => {
     const fake = await fakeClock(pty.clock, (r) => [replyFrame(r.seq, { ok: r.c === "hello" ? HELLO : status("running") })]);
     const child = spawn(join(__dirname, "..", "node_modules", ".bin", "tsx"), [join(__dirname, "..", "hw", "tool", "cli.ts"), "watch", "--port", pty.tool, "--every", "100", "--json"], { stdio: ["ignore", "pipe", "pipe"] });

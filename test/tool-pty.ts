@@ -11,7 +11,7 @@ import { SerialPort } from "serialport";
 import { asciiJson, crc32 } from "../hw/tool/frame";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
-const TSX = join(ROOT, "node_modules", ".bin", "tsx");
+const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
 const CLI = join(ROOT, "hw", "tool", "cli.ts");
 
 export interface PtyPair {
@@ -44,7 +44,7 @@ export interface ToolRun {
 /** Runs `goclock ARGS…` to its end (asynchronously: the fake clock answers in this process). */
 export function goclock(args: string[], env: Record<string, string> = {}): Promise<ToolRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [CLI].concat(args), { cwd: ROOT, env: Object.assign({}, process.env, env), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [TSX, CLI].concat(args), { cwd: ROOT, env: Object.assign({}, process.env, env), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
