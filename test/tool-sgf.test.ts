@@ -12,8 +12,8 @@ import type { LogEntry } from "../hw/tool/wire";
 
 /** The log as the link carries it (what hw/README.md's log reply holds). */
 function wire(e: CoreEntry): LogEntry {
-  const r = (x: Reading) => ({ mainMs: x.mainMs, periodsLeft: x.periodsLeft, periodMs: x.periodMs, blockMs: x.blockMs, movesLeft: x.movesLeft, moves: x.moves, usedMs: x.usedMs, leftMs: x.shownMs });
-  return { t: e.t, what: e.what, side: e.side ?? undefined, info: e.info, black: r(e.black), white: r(e.white) };
+  const r = (x: Reading) => ({ mainMs: x.mainMs, periodsLeft: x.periodsLeft, periodMs: x.periodMs, movesLeft: x.movesLeft, moves: x.moves, usedMs: x.usedMs, leftMs: x.shownMs });
+  return { t: e.t, what: e.what, side: e.side ?? undefined, info: e.info, text: "", black: r(e.black), white: r(e.white) };
 }
 
 /** The main line's move nodes. */

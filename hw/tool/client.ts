@@ -5,16 +5,11 @@
 import { encodeRequest, parseLine } from "./frame";
 import { EXIT, ToolError } from "./errors";
 import { openLink, type Link } from "./transport";
+import type { Hello } from "./wire";
 
 export const CLOCK_NAME = "voiced-go-clock";
 export const PROTO = 1;
 const DAMAGED_GRACE_MS = 100;
-
-export interface Hello {
-  clock: string;
-  version: string;
-  proto: number;
-}
 
 export interface ClientOptions {
   /** How long one try waits for its reply. */

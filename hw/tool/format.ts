@@ -38,14 +38,14 @@ function phaseText(st: Status): string {
   const turn = NAME[st.toMove] + " to move";
   if (st.phase === "running") return "running, " + turn;
   if (st.phase === "paused") return "paused, " + turn;
-  return st.phase + (st.result ? " (" + st.result + ")" : "");
+  return st.phase;
 }
 
 function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "battery", "faults", "version"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "battery", "faults", "version"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
@@ -66,7 +66,9 @@ export function statusText(st: Status, version: string, port: string): string {
   if (set.length) lines.push("settings " + set.join("; "));
   if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");
   lines.push("faults   " + (st.faults.length ? st.faults.join("; ") : "none"));
-  for (const k of Object.keys(st)) if (KNOWN.indexOf(k) < 0) lines.push(pad(k, 9) + JSON.stringify(st[k]));
+  // fields of a newer firmware, as they are
+  const all = st as unknown as Record<string, unknown>;
+  for (const k of Object.keys(all)) if (KNOWN.indexOf(k) < 0) lines.push(pad(k, 9) + JSON.stringify(all[k]));
   return lines.join("\n");
 }
 

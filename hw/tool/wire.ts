@@ -4,69 +4,17 @@
 
 import { EXIT, ToolError } from "./errors";
 
+// The shapes are the firmware's own declarations (the build keeps these names as they are).
+import type { ClockStatus, SideStatus } from "../../firmware/console";
+import type { LogItem, LogSide } from "../../firmware/protocol";
+
+export type { Hello } from "../../firmware/protocol";
 export type Side = "black" | "white";
 export const SIDES: Side[] = ["black", "white"];
-
-export interface SideStatus {
-  control: string;
-  mainMs: number;
-  periodsLeft: number;
-  periodMs: number;
-  blockMs: number;
-  movesLeft: number;
-  moves: number;
-  out: boolean;
-  usedMs: number;
-}
-
-export interface Status {
-  phase: string;
-  toMove: Side;
-  armed: boolean;
-  unlocked: boolean;
-  locked?: boolean;
-  black: SideStatus;
-  white: SideStatus;
-  handicap?: number;
-  whiteOnRight?: boolean;
-  lang?: string;
-  volume?: number;
-  tradition?: string;
-  lateLimitMs?: number;
-  /** Lateness (22.1-22.4): marked absent at the start, and for how long. */
-  late?: Record<Side, { absent: boolean; lateMs: number }>;
-  /** The side whose flag fell, or null. */
-  flagged?: Side | null;
-  forfeit?: string;
-  result?: string;
-  battery?: number;
-  faults: string[];
-  version?: string;
-  [more: string]: unknown;
-}
-
-/** One side's reading in a log entry. */
-export interface LogReading {
-  mainMs: number;
-  periodsLeft: number;
-  periodMs: number;
-  blockMs?: number;
-  movesLeft: number;
-  moves: number;
-  usedMs: number;
-  /** What the face shows large: main time, the period's or the block's time left. */
-  leftMs: number;
-}
-
-export interface LogEntry {
-  t: number;
-  what: string;
-  side?: Side;
-  info?: string;
-  text?: string;
-  black: LogReading;
-  white: LogReading;
-}
+export type Status = ClockStatus;
+export type LogEntry = LogItem;
+export type LogReading = LogSide;
+export type { SideStatus };
 
 function bad(what: string): ToolError {
   return new ToolError("the clock sent " + what + " of an unexpected shape (a firmware this goclock does not know?)", EXIT.notClock);
@@ -81,7 +29,7 @@ function sideStatus(v: unknown): v is SideStatus {
 
 export function asStatus(v: unknown): Status {
   if (!isObj(v) || typeof v.phase !== "string" || (v.toMove !== "black" && v.toMove !== "white") || !sideStatus(v.black) || !sideStatus(v.white) || !Array.isArray(v.faults)) throw bad("a status");
-  return v as Status;
+  return v as unknown as Status;
 }
 
 function logReading(v: unknown): v is LogReading {
