@@ -152,6 +152,28 @@ describe("each failure its own message and exit status", { timeout: 120000 }, ()
     expect(seen.slice(-4)).toEqual(["status", "unlock", "op", "lock"]);
   });
 
+  it("an operation whose reply is lost is not sent again: the arbiter is told to look (3); a damaged request is", async () => {
+    let ops = 0;
+    let frames = 0;
+    const fake = await fakeClock(pty.clock, (r) => {
+      if (r.c === "hello") return [replyFrame(r.seq, { ok: HELLO })];
+      if (r.c === "op") ops++;
+      if (r.c === "op" && r.body.words === "pause") return [];
+      // "resume": the first copy arrived damaged, as the clock says; it acts on the second
+      if (r.c === "op" && frames++ === 0) return [replyFrame(r.seq, { err: "bad frame" })];
+      return [replyFrame(r.seq, { ok: "ok: " + r.body.words })];
+    });
+    const lost = await goclock(["pause", "--port", pty.tool, "--timeout", "300"]);
+    expect(lost.code).toBe(3);
+    expect(lost.stderr).toContain("did not confirm 'pause' (its reply was lost or damaged): it may have done it, so it is not sent again; goclock status shows");
+    expect(ops).toBe(1);
+    const resumed = await goclock(["resume", "--port", pty.tool]);
+    await fake.close();
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(resumed.stdout.trim()).toBe("ok: resume");
+    expect(ops).toBe(3);
+  });
+
   it("a malformed value is refused before anything is sent (2)", async () => {
     const fake = await fakeClock(pty.clock, (r) => [replyFrame(r.seq, { ok: HELLO })]);
     const run = await goclock(["set", "--port", pty.tool, "--control", "2h+5x60"]);

@@ -10,6 +10,8 @@ import type { Hello } from "./wire";
 export const CLOCK_NAME = "voiced-go-clock";
 export const PROTO = 1;
 const DAMAGED_GRACE_MS = 100;
+/** Requests that only read: asked again freely when a reply is lost. */
+const READS = ["hello", "status", "log"];
 
 export interface ClientOptions {
   /** How long one try waits for its reply. */
@@ -96,26 +98,37 @@ export class Client {
   }
 
   /** Sends {c, …args}; resolves with the reply's "ok" value, throws a ClockRefusal on "err" and a
-   *  ToolError when no good reply comes after every retry. A retry repeats the same seq, so a clock
-   *  that already acted on it answers again without acting twice. */
+   *  ToolError when no good reply comes after every retry. A request that changes the clock (not in
+   *  READS) is sent again only when the clock says its frame came damaged (it did not act on it):
+   *  after a lost or damaged reply the clock may have acted, and a second "pause" would be refused
+   *  or a second "correct" done twice, so the arbiter is told to look instead. */
   async request(c: string, args: Record<string, unknown> = {}): Promise<unknown> {
     this.seq = this.seq >= 999999 ? 1 : this.seq + 1;
     const seq = this.seq;
     const body = Object.assign({ c: c }, args);
+    const again = READS.indexOf(c) >= 0;
     let damaged = 0;
     for (let i = 0; i <= this.retries; i++) {
       const r = await this.tryOnce(seq, body);
-      if (r === null) continue;
-      if (r === "damaged" || r.err === "bad frame") {
+      if (r !== null && r !== "damaged" && r.err === "bad frame") {
         damaged++;
         continue;
       }
+      if (r === null || r === "damaged" || !("ok" in r || "err" in r)) {
+        if (r !== null) damaged++;
+        if (!again) throw this.unconfirmed(c, body);
+        continue;
+      }
       if ("err" in r) throw new ClockRefusal(String(r.err), refusalCode(r));
-      if ("ok" in r) return r.ok;
-      damaged++;
+      return r.ok;
     }
     if (damaged > 0) throw new ToolError("the line to " + this.link.path + " is too noisy: " + damaged + " damaged replies to '" + c + "'; check the cable", EXIT.noAnswer);
     throw this.silence(c);
+  }
+
+  private unconfirmed(c: string, body: Record<string, unknown>): ToolError {
+    const what = c === "op" ? String(body.words) : c;
+    return new ToolError("the clock on " + this.link.path + " did not confirm '" + what + "' (its reply was lost or damaged): it may have done it, so it is not sent again; goclock status shows", EXIT.noAnswer);
   }
 
   private silence(c: string): ToolError {
