@@ -1,36 +1,31 @@
 // Output for people: the status as an arbiter reads it off a clock face, the time log as a table,
 // and the same log as CSV for a spreadsheet.
 
-import { parseControl, isParseError } from "../../firmware/core/index";
+import { parseControl, isParseError, type LogEntry as CoreEntry, type Reading, type TimeControl } from "../../firmware/core/index";
+import { entryWords, logText, span, stamp } from "../../firmware/logtext";
 import { SIDES, type LogEntry, type LogReading, type Side, type SideStatus, type Status } from "./wire";
 
 const NAME: Record<Side, string> = { black: "Black", white: "White" };
 
-/** h:mm:ss (m:ss under an hour); with `ms` the milliseconds too, as the log keeps them (22.9). */
-export function clockTime(msIn: number, ms = false): string {
-  const neg = msIn < 0 ? "-" : "";
-  const a = Math.abs(Math.round(msIn));
-  const s = Math.floor(a / 1000);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const two = (n: number) => (n < 10 ? "0" : "") + n;
-  const body = (h > 0 ? h + ":" + two(m) : String(m)) + ":" + two(s % 60);
-  return neg + body + (ms ? "." + ("00" + (a % 1000)).slice(-3) : "");
+/** The control a notation stands for, or null for one the core does not read. */
+export function control(spec: string): TimeControl | null {
+  const c = parseControl(spec);
+  return isParseError(c) ? null : c;
 }
 
-/** The control's kind ("byoyomi", "moves", …), or "" for a notation the core does not read. */
-export function controlKind(spec: string): string {
-  const c = parseControl(spec);
-  return isParseError(c) ? "" : c.kind;
+/** The control's kind ("byoyomi", "moves", …), or "". */
+function controlKind(spec: string): string {
+  const c = control(spec);
+  return c ? c.kind : "";
 }
 
 /** Where a side is: main time, byoyomi with its periods, a block with its moves, or lost. */
 function sideState(s: SideStatus): string {
   if (s.out) return "lost on time";
   const kind = controlKind(s.control);
-  if (s.mainMs > 0 || (kind !== "byoyomi" && kind !== "moves")) return clockTime(s.mainMs) + " main time";
-  if (kind === "byoyomi") return "byoyomi: " + clockTime(s.periodMs) + " of the period, " + s.periodsLeft + (s.periodsLeft === 1 ? " period" : " periods") + " left";
-  return "block: " + clockTime(s.blockMs) + ", " + s.movesLeft + (s.movesLeft === 1 ? " move" : " moves") + " left";
+  if (s.mainMs > 0 || (kind !== "byoyomi" && kind !== "moves")) return span(s.mainMs) + " main time";
+  if (kind === "byoyomi") return "byoyomi: " + span(s.periodMs) + " of the period, " + s.periodsLeft + (s.periodsLeft === 1 ? " period" : " periods") + " left";
+  return "block: " + span(s.blockMs) + ", " + s.movesLeft + (s.movesLeft === 1 ? " move" : " moves") + " left";
 }
 
 function phaseText(st: Status): string {
@@ -55,14 +50,14 @@ export function statusText(st: Status, version: string, port: string): string {
   lines.push("game     " + phaseText(st) + "; " + access);
   for (const side of SIDES) {
     const s = st[side];
-    const marks = (st.phase === "running" && st.toMove === side ? " <- running" : "") + (st.late && st.late[side].absent ? " (absent, late " + clockTime(st.late[side].lateMs) + ")" : "") + (st.flagged === side ? " (flag fell)" : "");
-    lines.push(pad(NAME[side], 9) + pad(s.control, 12) + pad(sideState(s), 46) + pad(s.moves + " moves", 10) + "used " + clockTime(s.usedMs) + marks);
+    const marks = (st.phase === "running" && st.toMove === side ? " <- running" : "") + (st.late && st.late[side].absent ? " (absent, late " + span(st.late[side].lateMs) + ")" : "") + (st.flagged === side ? " (flag fell)" : "");
+    lines.push(pad(NAME[side], 9) + pad(s.control, 12) + pad(sideState(s), 46) + pad(s.moves + " moves", 10) + "used " + span(s.usedMs) + marks);
   }
   const set: string[] = [];
   if (st.handicap !== undefined) set.push(st.handicap === 0 ? "even game" : "handicap " + st.handicap);
   if (st.whiteOnRight !== undefined) set.push("White's button " + (st.whiteOnRight ? "right" : "left"));
   if (st.lang !== undefined) set.push("voice " + st.lang + (st.tradition ? " (" + st.tradition + " counting)" : "") + (st.volume !== undefined ? ", volume " + st.volume : ""));
-  if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? clockTime(st.lateLimitMs) : "off"));
+  if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? span(st.lateLimitMs) : "off"));
   if (set.length) lines.push("settings " + set.join("; "));
   if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");
   lines.push("faults   " + (st.faults.length ? st.faults.join("; ") : "none"));
@@ -72,19 +67,32 @@ export function statusText(st: Status, version: string, port: string): string {
   return lines.join("\n");
 }
 
-/** An event in words: the clock's own text (the one log formatter, on the device) or its parts. */
-export function eventText(e: LogEntry): string {
-  return [e.what, e.side ? e.side : "", e.info ? e.info : ""].filter((x) => x).join(" ");
+/** A log entry as the core logs it, rebuilt from what the link carries, for the one formatter.
+ *  Fields a firmware does not send are derived from the side's control, as the core derives them. */
+export function coreEntry(e: LogEntry, controls: Record<Side, string>): CoreEntry {
+  const reading = (side: Side): Reading => {
+    const r = e[side] as LogReading & Partial<Reading>;
+    const c = control(controls[side]);
+    const kind = c ? c.kind : "";
+    const overtime = r.overtime ?? (r.mainMs === 0 && (kind === "byoyomi" || kind === "moves"));
+    const blockMs = r.blockMs ?? (overtime ? r.leftMs : c && c.kind === "moves" ? c.blockMs : 0);
+    const out = r.out ?? (r.leftMs === 0 && (kind === "byoyomi" ? r.periodsLeft === 0 : kind === "moves" ? overtime : true));
+    return { mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: blockMs, movesLeft: r.movesLeft, moves: r.moves, overtime: overtime, out: out, shownMs: r.leftMs, usedMs: r.usedMs };
+  };
+  return { t: e.t, what: e.what, side: e.side === "black" || e.side === "white" ? e.side : null, info: e.info ?? "", black: reading("black"), white: reading("white") };
 }
 
-function readingCell(r: LogReading): string {
-  return clockTime(r.leftMs, true) + (r.periodsLeft > 0 && r.mainMs === 0 ? " " + r.periodsLeft + "p" : "") + "  " + clockTime(r.usedMs, true);
+/** The game's start, from which the log's instants count: the status's, else the start entry's. */
+export function startOf(st: Status, entries: LogEntry[]): number {
+  const at = (st as unknown as { startedAt?: unknown }).startedAt;
+  if (typeof at === "number" && at >= 0) return at;
+  for (const e of entries) if (e.what === "start" || e.what === "press") return e.t;
+  return 0;
 }
 
-export function logTable(entries: LogEntry[]): string {
-  const head = pad("time", 14) + pad("event", 30) + pad("Black left  used", 32) + "White left  used";
-  const rows = entries.map((e) => pad(clockTime(e.t, true), 14) + pad(eventText(e), 30) + pad(readingCell(e.black), 32) + readingCell(e.white));
-  return [head].concat(rows).join("\n");
+/** The time log as the clock's own formatter writes it (22.9): one line per entry. */
+export function logTable(entries: LogEntry[], controls: Record<Side, string>, startMs: number): string {
+  return entries.map((e) => logText(coreEntry(e, controls), startMs)).join("\n");
 }
 
 const CSV_SIDE = ["left_ms", "used_ms", "main_ms", "periods_left", "period_ms", "moves_left", "moves"];
@@ -94,9 +102,11 @@ function csvCell(v: string | number): string {
   return /[",\n]/.test(s) ? '"' + s.replace(/"/g, '""') + '"' : s;
 }
 
-export function logCsv(entries: LogEntry[]): string {
-  const head = ["t_ms", "event", "side", "info"].concat(CSV_SIDE.map((c) => "black_" + c), CSV_SIDE.map((c) => "white_" + c));
+/** One row per entry: the instant from the start, the event in the formatter's words, then the raw
+ *  fields and both sides' readings in ms, for a spreadsheet. */
+export function logCsv(entries: LogEntry[], controls: Record<Side, string>, startMs: number): string {
+  const head = ["time", "event", "t_ms", "what", "side", "info"].concat(CSV_SIDE.map((c) => "black_" + c), CSV_SIDE.map((c) => "white_" + c));
   const side = (r: LogReading) => [r.leftMs, r.usedMs, r.mainMs, r.periodsLeft, r.periodMs, r.movesLeft, r.moves];
-  const rows = entries.map((e) => [e.t, e.what, e.side ?? "", e.info ?? ""].concat(side(e.black), side(e.white)).map(csvCell).join(","));
+  const rows = entries.map((e) => [stamp(e.t - startMs), entryWords(coreEntry(e, controls), startMs), e.t, e.what, e.side ?? "", e.info ?? ""].concat(side(e.black), side(e.white)).map(csvCell).join(","));
   return [head.join(",")].concat(rows).join("\n");
 }

@@ -4,8 +4,8 @@
 // into the game record (--into) the times go onto its moves by move number.
 
 import sgf, { type SgfNode } from "@sabaki/sgf";
-import { parseControl, isParseError, type TimeControl } from "../../firmware/core/index";
 import { EXIT, ToolError } from "./errors";
+import { control } from "./format";
 import { SIDES, type LogEntry, type Side } from "./wire";
 
 export interface TimedMove {
@@ -16,11 +16,6 @@ export interface TimedMove {
   leftMs: number;
   /** Byoyomi periods or block moves left, once in overtime; null in main time. */
   overtime: number | null;
-}
-
-function control(spec: string): TimeControl | null {
-  const c = parseControl(spec);
-  return isParseError(c) ? null : c;
 }
 
 /** The moves in a time log: each press or 22.5 pass after which a side's move count went up. Its

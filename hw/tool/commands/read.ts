@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Client } from "../client";
 import { PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command } from "../command";
-import { logCsv, logTable, statusText } from "../format";
+import { logCsv, logTable, startOf, statusText } from "../format";
 import { mergeInto, timeRecord, timedMoves } from "../sgf";
 import { asLogPage, type LogEntry } from "../wire";
 import { EXIT, ToolError } from "../errors";
@@ -41,16 +41,20 @@ export const status: Command = {
 
 export const log: Command = {
   name: "log",
-  summary: "the game's time log (22.9): every event, its time, both sides' time used and left",
+  summary: "the game's time log (22.9): every event, its time from the start, both sides' time used and left",
   usage: "--port PATH [--csv | --json]",
   help: PORT_HELP + "\n  --csv             comma-separated values, one row per event (times in ms)",
   port: true,
   options: Object.assign({ csv: { type: "boolean" } }, PORT_OPTIONS),
   run: async (ctx) => {
     if (ctx.values.csv && ctx.json) throw usageError("--csv or --json, not both");
-    const entries = await readLog(await ctx.open());
-    if (ctx.values.csv) ctx.print(logCsv(entries), null);
-    else ctx.print(logTable(entries), { entries: entries });
+    const client = await ctx.open();
+    const st = await readStatus(client);
+    const entries = await readLog(client);
+    const controls = { black: st.black.control, white: st.white.control };
+    const start = startOf(st, entries);
+    if (ctx.values.csv) ctx.print(logCsv(entries, controls, start), null);
+    else ctx.print(logTable(entries, controls, start), { startedAt: start, entries: entries });
     return 0;
   },
 };
