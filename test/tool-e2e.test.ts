@@ -7,6 +7,9 @@ import { describe, it, expect, beforeAll, afterAll } from "vitest";
 import sgf, { type SgfNode } from "@sabaki/sgf";
 import { ClockRig, firmware } from "./double/rig";
 import { SerialPort } from "serialport";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ptyPair, goclock, bridge, type PtyPair, type DoubleLink } from "./tool-pty";
 import { encodeRequest } from "../hw/tool/frame";
 import { parseScript } from "../sim/script";
@@ -132,6 +135,20 @@ describe("goclock against the built firmware on the board double", { timeout: 30
       expect(nodes[i][c], "move " + (i + 1)).toEqual([""]);
       expect(Number(nodes[i][c + "L"][0]) * 1000, "move " + (i + 1)).toBe(read.mainMs > 0 ? read.mainMs : read.periodMs);
       expect(nodes[i]["O" + c], "move " + (i + 1)).toEqual(read.mainMs > 0 ? undefined : [String(read.periodsLeft)]);
+    });
+
+    // --into: the same times onto the game record's own moves, written to --out
+    const points = ["pd", "dp", "qp", "dd", "fq", "cf", "jd", "nq", "qj", "cn"];
+    const game = join(mkdtempSync(join(tmpdir(), "goclock-sgf-")), "game.sgf");
+    writeFileSync(game, "(;GM[1]FF[4]SZ[19]PB[Black]PW[White]" + points.map((p, i) => ";" + (i % 2 ? "W" : "B") + "[" + p + "]").join("") + ")");
+    const merged = await tool("sgf", "--into", game, "--out", game + ".timed");
+    expect(merged.code, merged.stderr).toBe(0);
+    expect(merged.stderr).toContain("10 moves of " + game + " got their times");
+    const timed: Record<string, string[]>[] = [];
+    for (let n: SgfNode | undefined = sgf.parse(readFileSync(game + ".timed", "utf8"))[0].children[0]; n; n = n.children[0]) timed.push(n.data);
+    expect(timed.map((n) => (n.B ?? n.W)[0])).toEqual(points);
+    timed.forEach((n, i) => {
+      for (const p of ["BL", "WL", "OB", "OW"]) expect(n[p], p + " of move " + (i + 1)).toEqual(nodes[i][p]);
     });
   });
 
