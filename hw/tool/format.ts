@@ -40,7 +40,7 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "battery", "faults", "version"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "faults", "version"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
@@ -59,7 +59,8 @@ export function statusText(st: Status, version: string, port: string): string {
   if (st.lang !== undefined) set.push("voice " + st.lang + (st.tradition ? " (" + st.tradition + " counting)" : "") + (st.volume !== undefined ? ", volume " + st.volume : ""));
   if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? span(st.lateLimitMs) : "off"));
   if (set.length) lines.push("settings " + set.join("; "));
-  if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");
+  if (st.result) lines.push("result   " + st.result);
+  else if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");
   lines.push("faults   " + (st.faults.length ? st.faults.join("; ") : "none"));
   // fields of a newer firmware, as they are
   const all = st as unknown as Record<string, unknown>;
@@ -84,8 +85,7 @@ export function coreEntry(e: LogEntry, controls: Record<Side, string>): CoreEntr
 
 /** The game's start, from which the log's instants count: the status's, else the start entry's. */
 export function startOf(st: Status, entries: LogEntry[]): number {
-  const at = (st as unknown as { startedAt?: unknown }).startedAt;
-  if (typeof at === "number" && at >= 0) return at;
+  if (st.startedAt >= 0) return st.startedAt;
   for (const e of entries) if (e.what === "start" || e.what === "press") return e.t;
   return 0;
 }
