@@ -33,6 +33,8 @@ function phaseText(st: Status): string {
   const turn = NAME[st.toMove] + " to move";
   if (st.phase === "running") return "running, " + turn;
   if (st.phase === "paused") return "paused, " + turn;
+  if (st.phase === "flagged" && st.flagged) return NAME[st.flagged] + "'s flag has fallen: the clock stopped";
+  if (st.phase === "ended") return "the game is over";
   return st.phase;
 }
 
