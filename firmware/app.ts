@@ -188,6 +188,15 @@ export class App {
     }
     if (r.ready) this.armed = true;
     if (r.newGame) this.newGame();
+    if (r.bluetooth) this.openBluetooth();
+  }
+
+  /** A JavaScript prompt over Bluetooth, for the arbiter between games: paired with a passkey the
+   *  menu shows; it shuts when the next game starts (apply). */
+  private openBluetooth(): void {
+    const key = ("00000" + Math.floor(Math.random() * 1000000)).slice(-6);
+    const why = this.board.link ? this.board.link.openBluetooth(key) : "no Bluetooth on this board";
+    if (this.menu) this.menu = withNote(this.menu, why ? why : "Bluetooth REPL on until the game starts. Passkey " + key);
   }
 
   changeSettings(s: Settings): void {

@@ -54,6 +54,8 @@ export interface MenuResult {
   unlocked: boolean;
   /** The arbiter confirmed a new game: the app discards the game and its records. */
   newGame: boolean;
+  /** The arbiter, with the PIN, asked for a JavaScript prompt over Bluetooth (until the game starts). */
+  bluetooth: boolean;
   message: string;
 }
 
@@ -77,7 +79,7 @@ const LINE_H = 10;
 const TRIES = 3;
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
-const SETUP_ITEMS = ["preset", "black", "white", "same", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "ready"];
+const SETUP_ITEMS = ["preset", "black", "white", "same", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "bt", "ready"];
 const ARBITER_ITEMS = ["pause", "cblack", "cwhite", "rescale", "split", "absent", "pass", "end", "new", "lock"];
 
 const KINDS = ["Absolute", "Byoyomi", "Byoyomi reserved", "Moves, carry over", "Canadian overtime", "Fischer increment", "Bronstein delay"];
@@ -279,7 +281,7 @@ function isFields(screen: string): boolean {
 }
 
 function isPin(screen: string): boolean {
-  return screen === "pin" || screen === "oldpin" || screen === "newpin";
+  return screen === "pin" || screen === "oldpin" || screen === "newpin" || screen === "btpin";
 }
 
 /** The readings a side can have corrected, given its system. */
@@ -321,6 +323,7 @@ function setupLine(id: string, s: Settings): string {
     case "vol": return line("Volume", "" + s.volume);
     case "late": return line("Late limit", lateText(s.lateLimitMs));
     case "pin": return line("Arbiter PIN", "****");
+    case "bt": return line("Bluetooth REPL", ">");
   }
   return line("Ready", "");
 }
@@ -411,6 +414,7 @@ export function menuView(m: Menu, s: Settings, game: Game): MenuView {
     case "pin": return pinView("Arbiter PIN", m);
     case "oldpin": return pinView("Current PIN", m);
     case "newpin": return pinView("New PIN", m);
+    case "btpin": return pinView("PIN for Bluetooth", m);
     case "cfield": {
       const fields = correctable(controlOf(game, m.side));
       const r = readSide(game, m.side, game.lastT);
@@ -517,6 +521,12 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
     case "pin": {
       m.vals = [];
       return openSub(m, m.unlocked ? "newpin" : "oldpin", 0);
+    }
+    case "bt": {
+      m.vals = [];
+      if (!m.unlocked) return openSub(m, "btpin", 0);
+      r.bluetooth = true;
+      return;
     }
   }
   // Ready: the set-up stands; the app waits for the start press.
@@ -734,6 +744,10 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
     }
     m.tries = 0;
     if (m.screen === "oldpin") return openSub(m, "newpin", 0);
+    if (m.screen === "btpin") {
+      r.bluetooth = true;
+      return toList(m);
+    }
     m.unlocked = true;
     m.item = 0;
     toList(m);
@@ -745,7 +759,7 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
 export function menuKey(m0: Menu, s: Settings, game: Game, readingB: Reading, readingW: Reading, button: number, long: boolean, checkPin?: PinCheck): MenuResult {
   const m = copyMenu(m0);
   m.note = "";
-  const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, message: "" };
+  const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, message: "" };
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
   if (isPin(m.screen)) pinKey(m, s, r, button, long, checkPin);
   else if (isFields(m.screen)) fieldsKey(m, s, game, r, button, long);

@@ -811,7 +811,7 @@ function golden(name: string, menu: Menu, settings: Settings, game: Game): void 
 }
 
 describe("golden frames of the menu", () => {
-  it("the set-up menu's first screen: title, 1/12, Preset inverted, four more items", () => {
+  it("the set-up menu's first screen: title, 1/13, Preset inverted, four more items", () => {
     const u = setupUser();
     golden("setup", u.menu!, u.settings, u.clock.game);
   });

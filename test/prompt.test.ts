@@ -118,3 +118,49 @@ describe("between games the USB line gives the prompt for flashing", () => {
     expect(rig.dev.errors).toEqual([]);
   });
 });
+
+describe("Bluetooth gives a prompt only when the arbiter turns it on, until the next game starts", () => {
+  it("set-up menu, Bluetooth REPL, the PIN: a phone pairs with the passkey shown, then the game shuts it", async () => {
+    const rig = await booted();
+    let t = 4000;
+    const tap = (b: "menu" | "left") => {
+      rig.tap(b, t);
+      t += 400;
+    };
+    tap("menu"); // the set-up menu
+    tap("left"); // Ready (the list wraps)
+    tap("left"); // Bluetooth REPL
+    tap("menu"); // asks for the PIN
+    for (let i = 0; i < 4; i++) tap("menu"); // 0000
+    rig.runUntil(t);
+    const st = rig.dev.consoleState();
+    expect(st).toMatchObject({ console: "Bluetooth", forced: true, radio: { awake: true, uart: true } });
+    const key = st.radio.passkey!;
+    expect(key).toMatch(/^\d{6}$/);
+    expect(rig.dev.bleConnect(key === "123456" ? "654321" : "123456")).toMatch(/wrong passkey/);
+    expect(rig.dev.bleConnect(key)).toBeNull();
+    expect(type(rig, "Bluetooth", "global.probe = 7\n")).toContain("=7");
+    // USB still speaks the protocol meanwhile
+    expect(new HostLink(rig.dev).ok("hello")).toMatchObject({ proto: 1 });
+    rig.tap("menu", t + 500, 1700); // MENU held: out of the menu
+    rig.setUp("10m", t + 2500);
+    rig.press("white", t + 4500);
+    rig.runUntil(t + 5500);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, forced: true, radio: { awake: false, connected: false } });
+    expect(rig.dev.bleConnect(key)).toMatch(/nothing is advertising/);
+    expect(type(rig, "Bluetooth", "global.probe = 8\n")).toBe("");
+    expect(rig.console("global.probe")).toBe(7);
+  });
+
+  it("not without the PIN: a wrong one opens nothing", async () => {
+    const rig = await booted();
+    let t = 4000;
+    for (const b of ["menu", "left", "left", "menu", "left", "menu", "menu", "menu", "menu"] as const) {
+      rig.tap(b, t);
+      t += 400;
+    }
+    rig.runUntil(t);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, radio: { awake: false } });
+  });
+});
+
