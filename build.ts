@@ -194,7 +194,7 @@ const fontsFromFlash: esbuild.Plugin = {
  *  API and its status, the settings JSON on flash, and every name of the link's protocol
  *  (firmware/protocol.ts: what the desktop tool sends and reads). */
 export const PUBLIC_TYPES = ["ClockConsole", "ClockStatus", "SideStatus", "LateStatus", "Settings",
-  "Request", "Reply", "Hello", "PublicSettings", "LogSide", "LogItem", "LogPage"];
+  "Request", "Reply", "Hello", "LogSide", "LogItem", "LogPage"];
 
 /** Where the JavaScript and Espruino member names come from. */
 const LIBS = ["node_modules/typescript/lib/lib.es5.d.ts", "node_modules/typescript/lib/lib.es2015.core.d.ts",

@@ -9,6 +9,7 @@ import { parseOpWords } from "./commands";
 import { unseal } from "./persist";
 import { logText } from "./logtext";
 import { VERSION } from "./version";
+import type { Settings } from "./settings";
 
 const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass", "query"];
 
@@ -36,7 +37,8 @@ export interface LateStatus {
   lateMs: number;
 }
 
-export interface ClockStatus {
+/** The settings it shows are named as in Settings (the game's own handicap and lateness limit below). */
+export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "tradition" | "volume"> {
   phase: string;
   toMove: Side;
   armed: boolean;
@@ -48,10 +50,6 @@ export interface ClockStatus {
   /** The side whose flag fell, or null. */
   flagged: Side | null;
   handicap: number;
-  whiteOnRight: boolean;
-  lang: string;
-  tradition: string;
-  volume: number;
   /** 0: no lateness limit. */
   lateLimitMs: number;
   late: { black: LateStatus; white: LateStatus };

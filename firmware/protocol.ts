@@ -52,16 +52,7 @@ export interface Hello {
 }
 
 /** What `set` answers: the settings after it, all but the PIN's hash. */
-export interface PublicSettings {
-  black: string;
-  white: string;
-  handicap: number;
-  whiteOnRight: boolean;
-  lang: string;
-  tradition: string;
-  volume: number;
-  lateLimitMs: number;
-}
+export type PublicSettings = Omit<Settings, "pinHash">;
 
 /** One side in a log entry; leftMs is the countdown shown (main, period or block time left). */
 export interface LogSide {
