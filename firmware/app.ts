@@ -14,7 +14,7 @@ import {
 import { gameRecord, stateRecord, restore } from "./persist";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
-import { clipsFor, withTradition } from "./voice";
+import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -285,21 +285,29 @@ export class App {
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
-    let clips: string[] = [];
+    let says: string[] = [];
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
         if (o.due === undefined && o.t <= this.aheadUntil) continue; // already scheduled
-        if (o.t !== at && clips.length) this.play(clips, at);
-        if (o.t !== at) clips = [];
+        if (o.t !== at && says.length) this.sayCalls(says, at);
+        if (o.t !== at) says = [];
         at = o.t;
-        const lang = this.settings.lang;
-        for (const x of clipsFor(lang, o.say)) clips.push(lang + "/" + x); // Storage names: "zh/3"
+        says.push(o.say);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (clips.length) this.play(clips, at);
+    if (says.length) this.sayCalls(says, at);
+  }
+
+  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts). */
+  private sayCalls(says: string[], t: number): void {
+    const lang = this.settings.lang;
+    const clips: string[] = [];
+    const parts = callPhrases(lang, says);
+    for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
+    if (clips.length) this.play(clips, t);
   }
 
   private play(clips: string[], t: number): void {

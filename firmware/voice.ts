@@ -116,8 +116,17 @@ function jaTimes(n: number): string[] {
   return append(jaNumber(n - ones), ["k" + ones]);
 }
 
+/** N hours in Japanese: N + じかん, with よじかん for 4 (not よんじかん). */
+function jaHours(n: number): string[] {
+  const out = jaNumber(n);
+  if (n % 10 === 4 && n < 400) out[out.length - 1] = "yo";
+  return append(out, ["jikan"]);
+}
+
 function zhClips(key: string, n: number): string[] {
   switch (key) {
+    case "hours": return append(append(["haisheng"], zhNumber(n, true)), ["xiaoshi"]); // 还剩两小时
+    case "block": return ["block"]; // 基本时限用完: main time is over, the blocks of moves begin (12.5)
     case "count": return zhNumber(n, false);
     case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
     case "used": return ["used"]; // 一分
@@ -135,6 +144,8 @@ function zhClips(key: string, n: number): string[] {
 function enClips(key: string, n: number): string[] {
   const one = n === 1;
   switch (key) {
+    case "hours": return append(enNumber(n), [one ? "hour" : "hours", "left"]);
+    case "block": return ["block"]; // main time over
     case "count": return enNumber(n);
     case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(enNumber(n), [one ? "second" : "seconds"]);
     case "used": return ["used"]; // one minute used
@@ -151,6 +162,8 @@ function enClips(key: string, n: number): string[] {
 
 function jaClips(key: string, n: number): string[] {
   switch (key) {
+    case "hours": return append(["nokori"], jaHours(n)); // のこり にじかん
+    case "block": return ["block"]; // もちじかん しゅうりょうです
     case "count": return jaNumber(n);
     case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(jaNumber(n), ["byou"]);
     case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
@@ -169,7 +182,7 @@ export function clipsFor(pack: string, say: string): string[] {
   const colon = say.indexOf(":");
   const key = colon < 0 ? say : say.slice(0, colon);
   const arg = colon < 0 ? "" : say.slice(colon + 1);
-  const bare = key === "used" || key === "byoyomi" || key === "timeout";
+  const bare = key === "used" || key === "byoyomi" || key === "timeout" || key === "block";
   // Espruino's RegExp has no {1,6}: the length is checked on its own
   if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
   const n = colon < 0 ? 0 : parseInt(arg, 10);
@@ -177,6 +190,41 @@ export function clipsFor(pack: string, say: string): string[] {
   if (pack === "en") return enClips(key, n);
   if (pack === "ja") return jaClips(key, n);
   return [];
+}
+
+/** A time left in two units, said as one phrase: hours:H then mins:M (还剩1小时50分, "one hour
+ *  fifty minutes left", のこり いちじかん ごじゅっぷん), or mins:M then secs:S (还剩1分50秒);
+ *  null for any other pair. */
+function twoUnits(pack: string, a: string, b: string): string[] | null {
+  const hm = a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0;
+  const ms = a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0;
+  if ((!hm && !ms) || clipsFor(pack, a).length === 0 || clipsFor(pack, b).length === 0) return null;
+  const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
+  const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
+  if (pack === "zh") {
+    const first = append(append(["haisheng"], zhNumber(x, true)), [hm ? "xiaoshi" : "fen"]);
+    return append(append(first, zhNumber(y, true)), [hm ? "fen" : "miao"]);
+  }
+  if (pack === "en") {
+    const first = append(enNumber(x), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
+    return append(append(first, enNumber(y)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
+  }
+  if (hm) return append(append(["nokori"], jaHours(x)), jaMinutes(y));
+  return append(append(append(["nokori"], jaMinutes(x)), jaNumber(y)), ["byou"]);
+}
+
+/** The clips of the calls of one instant, per call, as they are said back to back: a time left in
+ *  two units is one phrase, given to its first call (the second gets none). */
+export function callPhrases(pack: string, says: string[]): string[][] {
+  const out: string[][] = [];
+  for (let i = 0; i < says.length; i++) {
+    const pair = i + 1 < says.length ? twoUnits(pack, says[i], says[i + 1]) : null;
+    if (pair) {
+      out.push(pair, []);
+      i++;
+    } else out.push(clipsFor(pack, says[i]));
+  }
+  return out;
 }
 
 // --- counting traditions ------------------------------------------------------------------------

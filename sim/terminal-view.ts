@@ -143,6 +143,8 @@ export function gloss(say: string): string {
     case "count": return n;
     case "byoyomi": return "开始读秒 (byoyomi)";
     case "timeout": return "超时判负 (time lost)";
+    case "block": return "基本时限用完 (main time over: blocks of moves)";
+    case "hours": return "还剩" + n + "小时 (" + n + " h left)";
     case "periods": return "还剩" + n + "次 (" + plural(n, "period") + " left)";
     case "mins": return "还剩" + n + "分钟 (" + n + " min left)";
     case "secs": return "还剩" + n + "秒 (" + n + " s left)";

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { Output } from "../firmware/core/index";
-import { clipsFor } from "../firmware/voice";
+import { callPhrases, clipsFor } from "../firmware/voice";
 
 export const RATE = 8000;
 export const SILENCE = 128;
@@ -19,6 +19,8 @@ export interface VoicePack {
   clips: Record<string, Uint8Array>;
   /** The clip names of a call, in order. */
   phrase: (say: string) => string[];
+  /** The same for the calls of one instant, per call (a time left in two units is one phrase). */
+  phrases: (says: string[]) => string[][];
 }
 
 /** A committed pack from voices/ID (manifest.json and one .raw file per clip). */
@@ -28,7 +30,7 @@ export function loadPack(id: string, voicesDir?: string): VoicePack {
   if (manifest.sampleRate !== RATE) throw new Error("voice pack " + id + " is not at " + RATE + " Hz");
   const clips: Record<string, Uint8Array> = {};
   for (const name of Object.keys(manifest.clips)) clips[name] = new Uint8Array(readFileSync(join(dir, name + ".raw")));
-  return { id: id, clips: clips, phrase: (say) => clipsFor(id, say) };
+  return { id: id, clips: clips, phrase: (say) => clipsFor(id, say), phrases: (says) => callPhrases(id, says) };
 }
 
 export function sampleAt(tMs: number): number {
@@ -60,8 +62,9 @@ export function place(outputs: Output[], pack: VoicePack): Placed[] {
     while (j < calls.length && calls[j].t === t) j++;
     const limit = j < calls.length ? sampleAt(calls[j].t) : Infinity;
     let pos = sampleAt(t);
+    const phrases = pack.phrases(calls.slice(i, j).map((c) => c.say));
     for (let k = i; k < j; k++) {
-      for (const name of pack.phrase(calls[k].say)) {
+      for (const name of phrases[k - i]) {
         const clip = pack.clips[name];
         if (!clip) throw new Error("voice pack " + pack.id + " has no clip '" + name + "' for " + calls[k].say);
         const start = Math.min(pos, limit);

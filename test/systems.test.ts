@@ -73,9 +73,9 @@ describe("moves per block (12.5)", () => {
     expect(g.read("black")).toMatchObject({ movesLeft: 1, blockMs: 0, out: true });
   });
 
-  it("overtime is announced with the moves to make; asking tells moves and time left", () => {
+  it("main time over is announced with the moves to make (12.5); asking tells moves and time left", () => {
     const g = run("control 1m+15/10m\nat 0 press white\nat 90 query\nrun 91");
-    expect(g.said()).toEqual(["60.000 byoyomi", "60.000 moves:15", "90.000 moves:15", "90.000 mins:9"]);
+    expect(g.said()).toEqual(["60.000 block", "60.000 moves:15", "90.000 moves:15", "90.000 mins:9", "90.000 secs:30"]);
   });
 });
 

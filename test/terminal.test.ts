@@ -196,7 +196,7 @@ describe("Caps Lock on", () => {
     s.feed("Z");
     expect(s.clock.game.toMove).toBe("white");
     s.feed("Q");
-    expect(callLines(s)[0]).toBe("  0:00:02.0  W  mins:60 — 还剩60分钟 (60 min left)");
+    expect(callLines(s)[0]).toBe("  0:00:02.0  W  hours:1 — 还剩1小时 (1 h left)");
     s.feed("X");
     expect(screen(s)).toContain("x again within 2 s quits");
     time.runUntil(3000);

@@ -5,7 +5,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { clipsFor, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK, CLIP_BUDGET } from "../firmware/voice";
+import { clipsFor, callPhrases, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK, CLIP_BUDGET } from "../firmware/voice";
+import { readmeWithFigures } from "../voices/figures";
 import { defaultCallOptions, type CallOptions, type Output } from "../firmware/core/index";
 import { parseScript } from "../sim/script";
 import { runScript } from "../sim/run";
@@ -125,6 +126,11 @@ describe("the voice packs on disk", () => {
     });
   }
 
+  it("voices/README.md's clip counts and sizes are the manifests' own (voices/figures.ts)", () => {
+    const text = readFileSync(join(VOICES, "README.md"), "utf8");
+    expect(text).toBe(readmeWithFigures(text));
+  });
+
   it("the Mandarin pack is the default one", () => {
     expect(DEFAULT_PACK).toBe("zh");
     expect(manifest("zh").language).toBe("cmn");
@@ -152,12 +158,24 @@ describe("every call the core makes can be said", () => {
 
     it(info.id + ": any number a call can carry (0 … 999) is built from existing clips", () => {
       const m = manifest(info.id);
-      for (const key of ["count", "elapsed", "left", "periods", "mins", "secs", "moves"]) {
+      for (const key of ["count", "elapsed", "left", "periods", "hours", "mins", "secs", "moves"]) {
         for (let n = key === "count" ? 1 : 0; n < 1000; n++) {
           const clips = clipsFor(info.id, key + ":" + n);
           expect(clips.length, key + ":" + n).toBeGreaterThan(0);
           for (const c of clips) expect(m.clips[c], key + ":" + n + " → " + c).toBeDefined();
         }
+      }
+    });
+  }
+
+  for (const info of PACKS) {
+    it(info.id + ": the answers in main time (16.2) and the entry into the blocks of moves (12.5) are built from existing clips", () => {
+      const m = manifest(info.id);
+      const groups = [["block"], ["block", "moves:15"], ["hours:1", "mins:50"], ["hours:4", "mins:4"], ["hours:2"], ["mins:1", "secs:50"], ["mins:9", "secs:1"], ["mins:25"]];
+      for (const g of groups) {
+        const clips = callPhrases(info.id, g).flat();
+        expect(clips.length, g.join(" ")).toBeGreaterThan(0);
+        for (const c of clips) expect(m.clips[c], g.join(" ") + " → " + c).toBeDefined();
       }
     });
   }
@@ -187,6 +205,26 @@ describe("how each pack says a call", () => {
     expect(manifest("zh").clips.ci.text).toBe("ci4");
     expect(manifest("zh").clips.liang.text).toBe("liang3");
     expect(manifest("zh").clips["2"].text).toBe("er4");
+  });
+
+  it("a time left in two units is one phrase, as a referee says it: 还剩1小时50分, 还剩1分50秒", () => {
+    const text = (pack: string, says: string[]) => callPhrases(pack, says).flat().map((c) => manifest(pack).clips[c].text).join(" ");
+    expect(callPhrases("zh", ["hours:1", "mins:50"])).toEqual([["haisheng", "1", "xiaoshi", "t50", "fen"], []]);
+    expect(callPhrases("zh", ["mins:1", "secs:50"])).toEqual([["haisheng", "1", "fen", "t50", "miao"], []]);
+    expect(callPhrases("zh", ["hours:2"])).toEqual([["haisheng", "liang", "xiaoshi"]]);
+    expect(text("en", ["hours:1", "mins:50"])).toBe("one hour fifty minutes left");
+    expect(text("en", ["mins:1", "secs:1"])).toBe("one minute one second left");
+    expect(text("ja", ["hours:4", "mins:5"])).toBe("のこり よ じかん ごふん");
+    expect(text("ja", ["mins:1", "secs:50"])).toBe("のこり いっぷん ごじゅう びょう");
+    // a pair of any other calls is said call by call
+    expect(callPhrases("zh", ["used", "left:3"])).toEqual([["used"], ["haisheng", "3", "fen"]]);
+    expect(callPhrases("zh", ["moves:5", "mins:3"])).toEqual([["haisheng", "5", "bu"], ["haisheng", "3", "fenzhong"]]);
+  });
+
+  it("entering the blocks of moves is not byoyomi's 开始读秒 but 基本时限用完", () => {
+    expect(clipsFor("zh", "block")).toEqual(["block"]);
+    expect(manifest("zh").clips.block.text).toBe("ji1 ben3 shi2 xian4 yong4 wan2");
+    expect(manifest("en").clips.block.text).toBe("main time over");
   });
 
   it("English: thirty seconds, one minute used, three left, one … ten, time out", () => {

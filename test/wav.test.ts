@@ -19,7 +19,8 @@ function fakePack(): VoicePack {
   const c = (n: number, v: number) => new Uint8Array(n).fill(v);
   const clips: Record<string, Uint8Array> = { s: c(100, 140), a: c(500, 180), b: c(700, 200), long: c(12000, 160) };
   const phrases: Record<string, string[]> = { short: ["s"], ab: ["a", "b"], long: ["long"] };
-  return { id: "fake", clips: clips, phrase: (say) => phrases[say] || [] };
+  const phrase = (say: string) => phrases[say] || [];
+  return { id: "fake", clips: clips, phrase: phrase, phrases: (says) => says.map(phrase) };
 }
 
 describe("placing calls on the timeline", () => {

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { clipsFor, PACKS, WHOLE_ELAPSED } from "../firmware/voice";
 import { ordinaryCalls, lastCalls, defaultCallOptions } from "../firmware/core/index";
+import { writeFigures } from "./figures";
 
 const RATE = 8000;
 /** Budgets in ms: a number is said once a second; a phrase may run until the next call, ≥ 1 s later. */
@@ -62,8 +63,11 @@ function zhPack(): PackSpec {
     clip("haisheng", "hai2 sheng4", "part"),
     clip("bu", "bu4", "part"),
     clip("ci", "ci4", "part"),
+    clip("xiaoshi", "xiao3 shi2", "part"),
     clip("used", "yi4 fen1", "phrase"),
     clip("byoyomi", "kai1 shi3 du2 miao3", "long"),
+    // entering the blocks of moves (12.5): 用完基本时限后 …, not byoyomi's 开始读秒
+    clip("block", "ji1 ben3 shi2 xian4 yong4 wan2", "long"),
     clip("timeout", "chao1 shi2 pan4 fu4", "long"),
   );
   return { id: "zh", language: "cmn", voice: "cmn-latn-pinyin", speed: 190, clips: c };
@@ -96,7 +100,10 @@ function enPack(): PackSpec {
     clip("move", "move", "part"),
     clip("moves", "moves", "part"),
     clip("left", "left", "part"),
+    clip("hour", "hour", "part"),
+    clip("hours", "hours", "part"),
     clip("used", "one minute used", "phrase"),
+    clip("block", "main time over", "long"),
     // espeak-ng says "bye-oh-yoh-mee" for the spelling; its phoneme input gives "byo-yo-mi".
     clip("byoyomi", "[[bj'oUjoUmi]]", "long"),
     clip("timeout", "time out", "long"),
@@ -131,6 +138,9 @@ function jaPack(): PackSpec {
     clip("byou", "びょう", "part"),
     clip("nokori", "のこり", "part"),
     clip("te", "て", "part"),
+    clip("jikan", "じかん", "part"),
+    clip("yo", "よ", "number"), // 4 before じかん: よじかん
+    clip("block", "もちじかんしゅうりょうです", "long"),
     clip("byoyomi", "びょうよみです", "long"),
     clip("timeout", "じかんぎれです", "long"),
   );
@@ -204,7 +214,7 @@ interface Manifest {
 /** Call ids worth listing in the manifest: those of the default schedules (periods of 10, 20, 30
  *  and 60 s, up to 10 of them) and the query answers. Any other id is built by firmware/voice.ts. */
 function listedCalls(): string[] {
-  const ids = ["byoyomi", "used", "timeout"];
+  const ids = ["byoyomi", "used", "timeout", "block"];
   const o = defaultCallOptions();
   for (const p of [10, 20, 30, 60]) {
     for (const pc of [ordinaryCalls(o, p * 1000), lastCalls(o, p * 1000)]) {
@@ -213,6 +223,7 @@ function listedCalls(): string[] {
   }
   for (let n = 1; n <= 10; n++) ids.push("count:" + n, "left:" + n);
   for (let n = 0; n <= 10; n++) ids.push("periods:" + n);
+  for (let n = 1; n <= 3; n++) ids.push("hours:" + n);
   return ids.filter((id, i) => ids.indexOf(id) === i);
 }
 
@@ -271,6 +282,7 @@ function main(argv: string[]): void {
       for (const k of Object.keys(m.clips)) if (m.clips[k].kind === "number" || m.clips[k].kind === "part") longest = Math.max(longest, m.clips[k].ms);
       process.stdout.write(id + ": " + Object.keys(m.clips).length + " clips, " + m.totalBytes + " bytes, longest number or part " + longest + " ms\n");
     }
+    writeFigures(); // the README's clip counts and sizes, from the manifests just written
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

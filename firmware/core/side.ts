@@ -192,7 +192,9 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
     return;
   }
   if (c.kind === "moves" && (M > 0 || fresh)) {
-    add(M, "byoyomi", false);
+    // 12.5: not byoyomi's 开始读秒 but "main time is over" (基本时限用完), then the moves to make; a
+    // game with no main time starts in its block: only the moves
+    if (M > 0) add(M, "block", false);
     add(M, "moves:" + s.movesLeft, false);
   }
   const end = lossAt(c, s);
@@ -223,10 +225,31 @@ function periodsLeftCall(periodMs: number, n: number): string {
 /** The answer to a player's question (16.2): periods, moves and time left. */
 export function queryAnswer(c: TimeControl, r: Reading): string[] {
   if (c.kind === "byoyomi" && r.overtime) return [periodsLeftCall(c.periodMs, r.periodsLeft)];
-  if (c.kind === "moves" && r.overtime) return ["moves:" + r.movesLeft, timeLeft(r.blockMs)];
-  return [timeLeft(r.mainMs)];
+  const out: string[] = [];
+  if (c.kind === "moves" && r.overtime) out.push("moves:" + r.movesLeft);
+  timeLeft(c.kind === "moves" && r.overtime ? r.blockMs : r.mainMs, out);
+  return out;
 }
 
-function timeLeft(ms: number): string {
-  return ms >= 60000 ? "mins:" + Math.floor(ms / 60000) : "secs:" + Math.floor(ms / 1000);
+/** Below this much time left, an answer gives the seconds too (还剩1分50秒). */
+export const EXACT_BELOW_MS = 600000;
+
+/** Time left as a referee says it, from the seconds the face shows (a countdown shows 1:50 from
+ *  1:50.000 down to 1:49.001): hours and minutes (还剩1小时50分, `hours:1` `mins:50`), minutes
+ *  alone from ten minutes, minutes and seconds below (还剩1分50秒, `mins:1` `secs:50`). Never a
+ *  whole minute the face does not show. */
+function timeLeft(ms: number, out: string[]): void {
+  const sec = Math.ceil(ms / 1000);
+  const h = Math.floor(sec / 3600);
+  const m = Math.floor(sec / 60) % 60;
+  const s = sec % 60;
+  if (h > 0) {
+    out.push("hours:" + h);
+    if (m > 0) out.push("mins:" + m);
+  } else if (sec * 1000 >= EXACT_BELOW_MS) {
+    out.push("mins:" + m);
+  } else {
+    if (m > 0) out.push("mins:" + m);
+    if (s > 0 || m === 0) out.push("secs:" + s);
+  }
 }

@@ -1,6 +1,6 @@
 // What the simulator says for a script: the expected side of the device tests.
 import { run } from "../helpers";
-import { clipsFor } from "../../firmware/voice";
+import { callPhrases } from "../../firmware/voice";
 import type { Output, Side } from "../../firmware/core/index";
 
 export type Simulated = ReturnType<typeof run>;
@@ -23,11 +23,12 @@ export function simCalls(sim: Simulated): { t: number; side: Side; say: string; 
 /** What should be heard: the calls of one instant back to back, as clip names of a voice pack. */
 export function expectedUtterances(sim: Simulated, pack: string): { t: number; clips: string[] }[] {
   const out: { t: number; clips: string[] }[] = [];
-  for (const c of callsOf(sim)) {
-    const last = out[out.length - 1];
-    const clips = clipsFor(pack, c.say);
-    if (last && last.t === c.t) last.clips.push(...clips);
-    else out.push({ t: c.t, clips: clips.slice() });
+  const calls = callsOf(sim);
+  for (let i = 0; i < calls.length; ) {
+    let j = i;
+    while (j < calls.length && calls[j].t === calls[i].t) j++;
+    out.push({ t: calls[i].t, clips: callPhrases(pack, calls.slice(i, j).map((c) => c.say)).flat() });
+    i = j;
   }
   return out;
 }
