@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SerialPort } from "serialport";
-import { asciiJson, crc32 } from "../hw/tool/frame";
+import { crc32 } from "../hw/tool/frame";
+import { replyFrame as clockReply, type Reply } from "../firmware/protocol";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const TSX = join(ROOT, "node_modules", "tsx", "dist", "cli.mjs");
@@ -54,9 +55,9 @@ export function goclock(args: string[], env: Record<string, string> = {}): Promi
   });
 }
 
-export function replyFrame(seq: number, body: unknown): string {
-  const json = asciiJson(body);
-  return "=" + seq + " " + json + "*" + ("0000000" + crc32(json).toString(16)).slice(-8) + "\n";
+/** A reply as the clock frames it (firmware/protocol.ts). */
+export function replyFrame(seq: number, body: Reply): string {
+  return clockReply(String(seq), body, crc32);
 }
 
 /** What the fake answers to one request: lines to send (frames or noise), in order. */

@@ -4,11 +4,9 @@
 // be opened (missing, busy, no permission), 6 locked (unlock with the PIN first).
 
 import { parseArgs } from "node:util";
-import type { Client } from "./client";
-import { connect } from "./client";
+import { ClockRefusal, connect, type Client } from "./client";
 import { usageError, wholeOption, type Command, type Ctx } from "./command";
 import { EXIT, ToolError } from "./errors";
-import { ClockRefusal } from "./client";
 import { log, sgf, status, watch } from "./commands/read";
 import { OPS, lock, newgame, set, unlock } from "./commands/write";
 import { flash, list } from "./commands/ports";
