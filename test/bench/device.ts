@@ -8,6 +8,13 @@
 
 import { firmware, ClockRig } from "../double/rig";
 import { JOLT_JSVARS } from "../double/jsvars";
+
+/** Issue 8: peak RAM a third of the pool. */
+const JSVARS_BUDGET = 4000;
+
+function n(x: number): string {
+  return x.toLocaleString("en-US");
+}
 import type { Side } from "../../firmware/core/index";
 
 function perSecond(wakeups: number[], fromMs: number, toMs: number): number {
@@ -60,7 +67,6 @@ export async function deviceFigures(): Promise<string[]> {
   const inGame = rig.dev.jsvars(true).total;
   rig.runUntil(t + 2000);
   const full = rig.dev.jsvars(true).total;
-  const logSize = (rig.console("clock.log().length") as number) || 0;
   const recorded: number[] = [];
   const shown: number[] = [];
   const flash = rig.dev.flash.log.filter((l) => /^clock\.log/.test(l.name));
@@ -75,10 +81,31 @@ export async function deviceFigures(): Promise<string[]> {
   lines.push("device press (bus and flash time only, the interpreter not charged), edge → clocks switched and the move recorded in flash: median " + ms(median(recorded)) + ", max " + ms(Math.max(...recorded)) + " (" + recorded.length + " presses)");
   lines.push("device press (bus and flash time only), edge → new face on the display (I2C 400 kHz): median " + ms(median(shown)) + ", max " + ms(Math.max(...shown)));
 
-  // --- jsvars ----------------------------------------------------------------------------------------
+  // --- jsvars: a 400-move game, byoyomi calls (scaled clips: the default volume is below full) ---------
   const atBoot = idle.dev.jsvars(true).total;
-  const peak = Math.max(atBoot, inGame, full);
-  lines.push("device jsvars (estimate, deep walk): set-up " + atBoot + ", after 40 moves " + inGame + ", after 220 moves (time log " + logSize + " entries) " + full +
-    "; peak " + peak + " of " + JOLT_JSVARS + " on a Jolt.js (" + Math.round((100 * peak) / JOLT_JSVARS) + "%)");
+  const long = new ClockRig(code).start();
+  long.setUp("1m+5x20s", 1000);
+  const samples: { t: number; what: string }[] = [];
+  let at = 5000;
+  for (let i = 0; i < 400; i++) {
+    // mostly quick moves; every 20th a long one in byoyomi, so that a call is playing when sampled
+    const think = i % 20 === 19 ? 12000 : 1500;
+    if (think > 1500) samples.push({ t: at + 10300, what: "call" });
+    else if (i % 25 === 0) samples.push({ t: at + 700, what: "move" });
+    at += think;
+    long.press(i % 2 === 0 ? "white" : "black", at);
+  }
+  let peak = { n: 0, t: 0, what: "" };
+  for (const sm of samples) {
+    long.runUntil(sm.t);
+    const n = long.dev.jsvars(true).total;
+    if (n > peak.n) peak = { n, t: sm.t, what: sm.what };
+  }
+  long.runUntil(at + 2000);
+  const logSize = (long.console("clock.log().length") as number) || 0;
+  const moves = long.status();
+  lines.push("device jsvars (estimate, deep walk; test/double/jsvars.ts): set-up " + n(atBoot) + ", after 40 moves " + n(inGame) + ", after 220 moves " + n(full) +
+    "; over a 400-move game (" + (moves.black.moves + moves.white.moves) + " moves made, time log " + logSize + " entries) peak " + n(peak.n) + (peak.what === "call" ? " with a call playing" : "") +
+    " of " + n(JOLT_JSVARS) + " (" + Math.round((100 * peak.n) / JOLT_JSVARS) + "%), budget ≤ " + n(JSVARS_BUDGET) + " " + (peak.n <= JSVARS_BUDGET ? "ok" : "OVER"));
   return lines;
 }
