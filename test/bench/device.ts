@@ -30,8 +30,8 @@ function ms(x: number): string {
   return x.toFixed(x < 10 ? 2 : 1) + " ms";
 }
 
-export async function deviceFigures(): Promise<string[]> {
-  const code = await firmware();
+export async function deviceFigures(bundle?: string): Promise<string[]> {
+  const code = bundle ?? (await firmware());
   const lines: string[] = [];
 
   // --- wake-ups --------------------------------------------------------------------------------------
