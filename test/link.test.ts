@@ -79,17 +79,22 @@ describe("every protocol command, on the built bundle", () => {
     expect(rig.dev.errors).toEqual([]);
   });
 
-  it("unlock, the arbiter's operations, lock: pause, correct, resume, absent, arrive, end", async () => {
+  it("unlock, the arbiter's operations, lock: pause, correct, rescale, split, resume, query, end", async () => {
     const { rig, link } = await inGame();
     expect(link.ask("unlock", { pin: "1234" })!.err).toMatch(/^wrong PIN/);
     expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
     expect(link.ok("op", { words: "pause" })).toBe("ok: pause");
     expect(link.ok("op", { words: "correct black main 5m" })).toBe("ok: correct black main 5m");
     expect(link.ok<ClockStatus>("status").black.mainMs).toBe(300000);
+    expect(link.ok("op", { words: "rescale 4s" })).toBe("ok: rescale 4s");
+    expect(link.ok("op", { words: "split 2s" })).toBe("ok: split 2s");
+    expect(link.ok<ClockStatus>("status").black.usedMs).toBe(1000);
+    expect(link.ok("op", { words: "correct black main 5m" })).toBe("ok: correct black main 5m");
     expect(link.ask("op", { words: "pause" })!.err).toMatch(/^refused: /);
     expect(link.ask("op", { words: "fly away" })!.err).toBe("unknown command 'fly'");
     expect(link.ask("op", { words: "press white" })!.err).toMatch(/player's button/);
     expect(link.ok("op", { words: "resume" })).toBe("ok: resume");
+    expect(link.ok("op", { words: "query" })).toBe("ok: query"); // the players' question needs no PIN
     // resuming ends the unlock: the next operation needs the PIN again
     expect(link.ask("op", { words: "pause" })!.err).toMatch(/unlock/);
     expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
@@ -98,6 +103,16 @@ describe("every protocol command, on the built bundle", () => {
     expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
     expect(link.ok("op", { words: "end" })).toBe("ok: end");
     expect(rig.status().phase).toBe("ended");
+  });
+
+  it("absent and arrive (22.1) and pass (22.5) go through the link as well", async () => {
+    const { link } = await inGame();
+    link.ok("unlock", { pin: "0000" });
+    expect(link.ok("op", { words: "absent white" })).toBe("ok: absent white");
+    expect(link.ok<ClockStatus>("status").late.white.absent).toBe(true);
+    expect(link.ok("op", { words: "arrive white" })).toBe("ok: arrive white");
+    expect(link.ok<ClockStatus>("status").late.white.absent).toBe(false);
+    expect(link.ask("op", { words: "pass" })!.err).toBe("refused: no side has run out of time");
   });
 
   it("log pages through the game's time log: every entry with both sides' readings", async () => {
