@@ -11,7 +11,7 @@
 
 import { LEFT, RIGHT, MENU } from "./board";
 import { type Settings, pinMatches, withPin } from "./settings";
-import { PRESETS, presetIndex } from "./presets";
+import { presets, presetIndex } from "./presets";
 import { PACKS, TRADITIONS } from "./voice";
 import {
   type Game, type Op, type Reading, type Side, type Field, type TimeControl,
@@ -388,7 +388,7 @@ export function menuView(m: Menu, s: Settings, game: Game): MenuView {
     }
     case "preset": {
       const labels: string[] = [];
-      for (let i = 0; i < PRESETS.length; i++) labels.push(PRESETS[i].label);
+      for (const p of presets()) labels.push(p.label);
       return choiceView("Preset", labels, m);
     }
     case "kind": return choiceView(who + ": system", KINDS, m);
@@ -574,13 +574,15 @@ function chooseKey(m: Menu, s: Settings, game: Game, rb: Reading, rw: Reading, r
   const i = m.sel;
   let n: Settings;
   switch (m.screen) {
-    case "preset":
+    case "preset": {
+      const p = presets()[i];
       n = copySettings(s);
-      n.black = PRESETS[i].control;
-      n.white = PRESETS[i].control;
+      n.black = p.control;
+      n.white = p.control;
       r.settings = n;
-      m.note = PRESETS[i].label;
+      m.note = p.label;
       return toList(m);
+    }
     case "kind":
       m.kind = i;
       return openSub(m, "ctl", 0);

@@ -9,11 +9,13 @@ import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { type Menu, type MenuResult, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../firmware/menu";
 import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, DEFAULT_PIN_HASH } from "../firmware/settings";
-import { PRESETS, presetIndex } from "../firmware/presets";
+import { presets, presetIndex } from "../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../firmware/core/index";
 import { frameToText } from "../firmware/gfx/frame";
 import { PageGraphics } from "../firmware/gfx/graphics";
 import { bundle, checkEspruino } from "../build";
+
+const PRESETS = presets();
 
 const GOLDEN = fileURLToPath(new URL("./golden/", import.meta.url));
 
