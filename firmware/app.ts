@@ -12,6 +12,7 @@ import {
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
+import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { callPhrases, withTradition } from "./voice";
@@ -24,8 +25,15 @@ const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
 const LOW_BATTERY = 15;
-const LEAD_MS = 50; // wake this early before a call and give the speaker its exact start time
-const LOG_ENTRIES = 60; // the time log kept in RAM (about 50 jsvars each); every state is also on flash
+/** Wake this early before a call and give the speaker its exact start time. Sized by the board's
+ *  interpreter work (counted, ESPRUINO.md's calibration): preparing a call (ahead(): peek, clip
+ *  names, Storage look-ups, the first clip scaled at volume 1-9, Waveform set up) about 150 ms,
+ *  plus a timer that fires late by the record flushed or a wake that ran just before (about 50 ms).
+ *  An idle board's longest task before it is the previous second's redraw, which ends well before. */
+export const LEAD_MS = 250;
+/** Room a record's write needs (formatting and flash, counted: about 40 ms) before a call's lead. */
+const FLUSH_MS = 100;
+const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
 const PIN_TRIES = 3;
 const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
@@ -63,8 +71,20 @@ export class App {
   private heldKey = -1;
   private repeatAt = 0;
   private longDone = false;
-  /** The calls due up to this instant are already on the speaker, timed to start exactly. */
+  /** The calls due up to this instant are already on the speaker, timed to start exactly: these
+   *  clips from aheadAt (a query answered meanwhile is played after them, not over them). */
   private aheadUntil = -1;
+  private aheadAt = -1;
+  private aheadClips: string[] = [];
+  /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
+  private handed: string[] = [];
+  /** Records made but not yet written: the flash write comes after the face (see flush). */
+  private pending: { game: Game; t: number; what: string; side: Side | null; info: string }[] = [];
+  /** The current game's header record is written or pending. */
+  private inGame = false;
+  /** Added to the board's instants in records: after a power cut they run on from the last record
+   *  (the board's clock restarted), so the log read back from them is one timeline. */
+  private shift = 0;
 
   constructor(board: Board) {
     this.board = board;
@@ -74,11 +94,14 @@ export class App {
     if (loaded.rewrite && !board.store.set(SETTINGS, encodeSettings(this.settings))) this.fault("settings not saved");
     this.clock = this.freshClock();
     const now = board.now();
-    const back = restore(board.store.records(), now);
+    const back = restore(board.store, now);
     if (back && back.game.phase !== "setup") {
-      this.clock = new Clock(back.game, this.callOptions(), 20, LOG_ENTRIES);
+      this.clock = this.clockOf(back.game);
       this.seq = back.seq;
       this.armed = true;
+      this.inGame = true;
+      this.shift = back.lastT - now;
+      this.queue(this.clock.game, now, "restore", null, ""); // the log's instants start again from here
       this.say("restored: paused", now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
@@ -90,13 +113,22 @@ export class App {
     return withTradition(defaultCallOptions(), this.settings.tradition);
   }
 
+  /** A clock that keeps no log in RAM: every entry of a game becomes a record (or, for a call made
+   *  on time, is made again from the records when the log is read: flashlog.ts). */
+  private clockOf(g: Game): Clock {
+    const k = new Clock(g, this.callOptions(), GRACE_MS, 0);
+    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
+    k.onLog = (t, what, side, info) => {
+      if (what !== "call" && what !== "refused") self.queue(k.game, t, what, side, info);
+    };
+    return k;
+  }
+
   private freshClock(): Clock {
     const s = this.settings;
-    const g = newGame(control(s.black), control(s.white));
-    const k = new Clock(g, this.callOptions(), 20, LOG_ENTRIES);
+    const k = this.clockOf(newGame(control(s.black), control(s.white)));
     k.apply({ op: "handicap", stones: s.handicap }, 0);
     k.apply({ op: "latelimit", ms: s.lateLimitMs }, 0);
-    k.log = [];
     return k;
   }
 
@@ -227,7 +259,10 @@ export class App {
   }
 
   newGame(): void {
+    this.flush(); // the last game's last records, before its records are erased
     this.board.store.clear();
+    this.inGame = false;
+    this.shift = 0;
     this.seq = 0;
     this.armed = false;
     this.unlocked = false;
@@ -249,7 +284,6 @@ export class App {
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
-    if (g !== before) this.persist(before);
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
     // menu; a menu left open (the console resumed or started the game) closes with it
     // a game starts: whatever prompt was opened between games (for flashing, Bluetooth) shuts
@@ -261,27 +295,53 @@ export class App {
     return refused;
   }
 
-  /** One record per accepted change; a new game starts its own record file. */
-  private persist(before: Game): void {
-    const g = this.clock.game;
+  /** A log entry of the game to record (the clock's onLog): the game as of it is kept, the record
+   *  is made and written by flush(), after the face is updated. */
+  private queue(g: Game, t: number, what: string, side: Side | null, info: string): void {
     if (g.phase === "setup") return;
-    const store: Store = this.board.store;
-    let ok = true;
-    if (before.phase === "setup") {
-      store.clear();
-      this.seq = 0;
-      ok = store.append(gameRecord(g));
+    if (!this.inGame) {
+      this.inGame = true;
+      this.pending.push({ game: g, t: t, what: "G", side: null, info: "" }); // a new game: its own record files
     }
-    this.record(g.lastT, ok);
+    this.pending.push({ game: g, t: t, what: what, side: side, info: info });
   }
 
-  /** Appends the game as of t. `ok`: what was written before it for the same change succeeded. */
-  private record(t: number, ok: boolean): void {
-    this.seq++;
-    // a power cut while a record is missing would lose the game: the arbiter must know
-    this.notSaved = !this.board.store.append(stateRecord(this.clock.game, this.seq, t)) || !ok;
-    if (this.notSaved) this.fault("record not saved");
+  /**
+   * Writes the records made since the last flush. Called from the wake that follows a press (the
+   * idle loop's next pass), before anything else is handled, and from ahead() once the call is
+   * handed over: so the switch and the new face never wait for formatting and flash. A power cut
+   * before it loses that press alone: the game comes back as of the record before, the pressing
+   * side's clock as of its turn's start, with every earlier move's times.
+   */
+  flush(): void {
+    const store: Store = this.board.store;
+    while (this.pending.length) {
+      const p = this.pending.shift()!;
+      let ok: boolean;
+      if (p.what === "G") {
+        store.clear();
+        this.seq = 0;
+        ok = store.append(gameRecord(p.game));
+      } else {
+        this.seq++;
+        ok = store.append(stateRecord(p.game, this.seq, p.t, this.shift, p.what, p.side, p.info));
+      }
+      // a power cut while a record is missing would lose the game: the arbiter must know
+      if (!ok) this.notSaved = true;
+      else if (p.what !== "G") this.notSaved = false;
+      if (!ok) this.fault("record not saved");
+    }
   }
+
+  /** Entries [from, from + n) of the game's time log, read back from flash (a negative `from`
+   *  counts from the end), and their number in all (-1 for a page from the end: not counted). */
+  log(from: number, n: number): LogPage {
+    this.flush();
+    const page = logEntries(this.board.store, this.clock.options, from, n, this.clock.cursor + this.shift);
+    for (const e of page.entries) e.t -= this.shift; // on the board's clock again
+    return page;
+  }
+
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
@@ -289,7 +349,7 @@ export class App {
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
-        if (o.due === undefined && o.t <= this.aheadUntil) continue; // already scheduled
+        if (o.due === undefined && o.t <= this.aheadUntil && this.handed.indexOf(o.t + " " + o.say) >= 0) continue; // already scheduled
         if (o.t !== at && says.length) this.sayCalls(says, at);
         if (o.t !== at) says = [];
         at = o.t;
@@ -311,8 +371,16 @@ export class App {
   }
 
   private play(clips: string[], t: number): void {
-    if (this.aheadUntil > t) this.aheadUntil = t; // this cuts what was scheduled: advance() makes it again
-    const err = this.board.play(clips, t);
+    let at = t;
+    if (this.aheadUntil > t) {
+      // a query answered while a call is handed to the speaker: the call keeps its instant and the
+      // answer follows it, so both are heard
+      at = this.aheadAt;
+      clips = this.aheadClips.concat(clips);
+    }
+    this.aheadClips = clips;
+    this.aheadAt = at;
+    const err = this.board.play(clips, at);
     if (err) {
       this.fault("sound: " + err);
       // a missing clip was beeped instead: the voice pack is not on the board
@@ -321,18 +389,24 @@ export class App {
     }
   }
 
-  /** Woken LEAD_MS before calls due at `at`: hands them to the speaker with their exact instant. */
+  /** Woken LEAD_MS before calls due at `at`: hands them to the speaker with their exact instant,
+   *  then writes what records wait (the call is on the speaker's timer by then). */
   private ahead(at: number): void {
     if (this.board.now() > at) return this.wake(); // woken too late to be early: advance() decides
     this.board.kick();
-    this.handle(this.clock.peek(at));
+    const calls = this.clock.peek(at);
+    this.handle(calls);
+    this.handed = [];
+    for (const c of calls) if (c.kind === "call") this.handed.push(c.t + " " + c.say);
     this.aheadUntil = at;
+    this.flush();
     const self = this;
     this.board.wakeAt(at, () => self.wake());
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
   wake(): void {
+    this.flush();
     const now = this.board.now();
     this.board.kick();
     if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) this.menuLong(now);
@@ -340,9 +414,7 @@ export class App {
       this.menuInput(this.heldKey, true, now);
       this.repeatAt = now + REPEAT_MS;
     }
-    const before = this.clock.game;
     this.handle(this.clock.advance(now));
-    if (this.clock.game !== before) this.persist(before); // a flag fell
     this.refresh();
   }
 
@@ -368,7 +440,9 @@ export class App {
     this.schedule(now);
   }
 
-  /** Asks the board to wake at the next change: a call (LEAD_MS early), a second, a hold, a message. */
+  /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over; at once when
+   *  records wait (the idle loop's next pass, after this face is on the display), unless a call's
+   *  lead is too near for them: ahead() writes them then, once the call is handed over. */
   private schedule(now: number): void {
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
@@ -376,11 +450,21 @@ export class App {
     if (this.message) next = Math.min(next, this.messageUntil);
     if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
     if (this.heldKey >= 0 && this.menu) next = Math.min(next, this.repeatAt);
-    if (callAt <= next && callAt > this.aheadUntil && callAt - LEAD_MS > now && this.clock.peek(callAt).length > 0) {
-      this.board.wakeAt(callAt - LEAD_MS, () => self.ahead(callAt));
-      return;
+    const lead = callAt - LEAD_MS;
+    if (this.pending.length && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
+    if (callAt <= next && callAt > this.aheadUntil && callAt > now && this.clock.peek(callAt).length > 0) {
+      // within the lead already (a press just before a call): prepare it at once
+      return this.board.wakeAt(Math.max(now, lead), () => self.ahead(callAt));
     }
-    this.board.wakeAt(Math.max(next, now), () => self.wake());
+    this.board.wakeAt(this.pending.length ? now : Math.max(next, now), () => self.wake());
+  }
+
+  /** The wake after a press: its records written, the face redrawn only if one failed. */
+  private flushed(): void {
+    const was = this.notSaved;
+    this.flush();
+    if (this.notSaved !== was) return this.refresh();
+    this.schedule(this.board.now());
   }
 
   /** The most serious of what must stay on the face. */

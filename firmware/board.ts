@@ -55,10 +55,14 @@ export interface Link {
 }
 
 export interface Store {
-  /** Appends one record (at most RECORD_BYTES characters). False when it could not be written. */
+  /** Appends one record (at most RECORD_BYTES characters), sealed with a check the store makes
+   *  natively (a torn or corrupt record is then detected on reading). False when not written. */
   append(record: string): boolean;
-  /** Every record slot written so far, in order, as stored: torn or corrupt ones included. */
-  records(): string[];
+  /** Record slots written so far, torn or corrupt ones included. */
+  count(): number;
+  /** Slot i's record as appended, or null when it is torn or corrupt. Read one at a time: the
+   *  records of a long game would not fit in RAM. */
+  record(i: number): string | null;
   /** A new game: erases the last game's records (the device may then tidy its flash while idle). */
   clear(): void;
   /** A small named value (settings); null when absent or unreadable. */
@@ -66,5 +70,7 @@ export interface Store {
   set(name: string, value: string): boolean;
 }
 
-/** Records are this long at most, so they can be appended to pre-allocated flash without erasing it. */
-export const RECORD_BYTES = 128;
+/** Records are this long at most, so they can be appended to pre-allocated flash without erasing it
+ *  (with the store's seal, SEAL_BYTES, in a slot of RECORD_BYTES + SEAL_BYTES). */
+export const RECORD_BYTES = 123;
+export const SEAL_BYTES = 5;

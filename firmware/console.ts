@@ -6,7 +6,6 @@
 import type { App } from "./app";
 import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, type Side } from "./core/index";
 import { parseOpWords } from "./commands";
-import { unseal } from "./persist";
 import { logText } from "./logtext";
 import { VERSION } from "./version";
 import type { Settings } from "./settings";
@@ -108,18 +107,21 @@ export function makeConsole(app: App): ClockConsole {
         battery: app.board.battery(), faults: app.faults.slice(), version: VERSION,
       };
     },
+    // from flash: the last n entries (all of them without n)
     log: (n?: unknown) => {
-      const all = app.clock.log;
       if (n !== undefined && (typeof n !== "number" || n !== Math.floor(n) || n < 1)) return "error: log(n) takes a whole number of entries, 1 or more";
-      const k = n === undefined ? all.length : n;
-      const start = Math.max(0, app.clock.game.startedAt);
-      return all.slice(Math.max(0, all.length - k)).map((e) => logText(e, start));
+      const g = app.clock.game; // started before this boot, after a power cut: it may be negative
+      const start = g.phase === "setup" ? 0 : g.startedAt;
+      return (n === undefined ? app.log(0, 1e9) : app.log(-n, n)).entries.map((e) => logText(e, start));
     },
-    // Every state the game went through, from flash (the RAM log keeps only the latest entries).
-    records: () => app.board.store.records().map((r) => {
-      const body = unseal(r);
-      return body === null ? "damaged record skipped" : body;
-    }),
+    // Every event and state the game went through, from flash.
+    records: () => {
+      app.flush();
+      const out: string[] = [];
+      const store = app.board.store;
+      for (let i = 0; i < store.count(); i++) out.push(store.record(i) || "damaged record skipped");
+      return out;
+    },
     control: (spec: unknown, side?: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";
       if (typeof spec !== "string") return "error: control takes a notation such as '2h+5x60s'";

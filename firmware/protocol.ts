@@ -256,10 +256,11 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       const from = q.from === undefined ? 0 : q.from;
       const n = q.n === undefined ? LOG_PAGE : q.n;
       if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
-      const all = app.clock.log;
-      const page = all.slice(from as number, (from as number) + (n as number));
-      const out: LogPage = { total: all.length, from: from as number, entries: [] };
-      const start = Math.max(0, app.clock.game.startedAt);
+      const read = app.log(from as number, n as number); // from the flash records
+      const page = read.entries;
+      const out: LogPage = { total: read.total, from: from as number, entries: [] };
+      const g = app.clock.game; // started before this boot, after a power cut: it may be negative
+      const start = g.phase === "setup" ? 0 : g.startedAt;
       for (let i = 0; i < page.length; i++) out.entries.push(logEntry(page[i], start));
       return { ok: out };
     }

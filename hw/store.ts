@@ -1,12 +1,13 @@
 // Persistent storage in Espruino's Storage (flash).
 //
-// Records: fixed slots of RECORD_BYTES in pre-allocated log files "clock.log0", "clock.log1", …
-// (LOG_BYTES each). The first record of a file creates it at its full size; each next one is written
-// into the next never-written slot, padded with spaces, so no flash byte is ever rewritten and
-// nothing is erased while a game runs. A slot still all 0xFF is free. When a file is full the next
-// one is started; the earlier ones stay, so the whole game is on flash (for a dispute after it) until
-// clear() erases them all at the next new game. records() reads every file in order, each up to its
-// first free slot.
+// Records: fixed slots of SLOT bytes in pre-allocated log files "clock.log0", "clock.log1", …
+// (LOG_BYTES each). A slot holds the record, "~" and 4 hex digits of its CRC32 (native: a check in
+// JS costs the board about a millisecond a character), padded with spaces. The first record of a
+// file creates it at its full size; each next one is written into the next never-written slot, so no
+// flash byte is ever rewritten and nothing is erased while a game runs. A slot whose first byte is
+// still 0xFF is free (a write starts at a slot's first byte, so a torn one is used). When a file is
+// full the next one is started; the earlier ones stay, so the whole game is on flash (for a dispute
+// after it) until clear() erases them all at the next new game. record(i) reads one slot.
 //
 // Compaction: erased files are trash until Espruino compacts the flash, which takes seconds and may
 // move the program (it runs from flash). Storage.write compacts by itself when a new file does not
@@ -19,12 +20,13 @@
 // only when the value changes.
 
 import type { Store } from "../firmware/board";
-import { RECORD_BYTES } from "../firmware/board";
+import { RECORD_BYTES, SEAL_BYTES } from "../firmware/board";
 
 const LOG = "clock.log";
 const LOG_FILES = /^clock\.log[0-9]+$/;
 export const LOG_BYTES = 16384;
-const SLOTS = LOG_BYTES / RECORD_BYTES;
+const SLOT = RECORD_BYTES + SEAL_BYTES;
+const SLOTS = LOG_BYTES / SLOT;
 const NAME_MAX = 28;
 /** Log files a long game fills: 512 records, a 400-move game (one record a press) and 100 more
  *  (pauses, corrections, …). */
@@ -46,25 +48,20 @@ function generations(): number[] {
   return gens.sort((a, b) => a - b);
 }
 
-/** Whether slot i of a log file was never written (every byte still 0xFF). */
-function isFree(f: string, i: number): boolean {
-  const end = Math.min(f.length, (i + 1) * RECORD_BYTES);
-  for (let k = i * RECORD_BYTES; k < end; k++) if (f.charCodeAt(k) !== 255) return false;
-  return true;
-}
-
-/** Slots used in a log file: up to the first free one (a torn slot counts as used, never rewritten). */
+/** Slots used in a log file: the written ones are a prefix, found by halving (7 reads, not 128). */
 function usedSlots(f: string): number {
-  const slots = Math.min(SLOTS, Math.floor(f.length / RECORD_BYTES));
-  for (let i = 0; i < slots; i++) if (f.charCodeAt(i * RECORD_BYTES) === 255 && isFree(f, i)) return i;
-  return slots;
+  let lo = 0;
+  let hi = Math.min(SLOTS, Math.floor(f.length / SLOT));
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (f.charCodeAt(mid * SLOT) === 255) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }
 
-/** Slot i of log file `name` (its text f) without the padding, as trim() gives it, mapped from flash. */
-function slotText(S: StorageModule, name: string, f: string, i: number): string {
-  const slot = f.substr(i * RECORD_BYTES, RECORD_BYTES); // a RAM copy, freed at once
-  const t = slot.trim();
-  return t === "" ? "" : (S.read(name, i * RECORD_BYTES + slot.indexOf(t), t.length) as string);
+function seal(record: string): string {
+  return record + "~" + ("000" + (E.CRC32(record) & 0xffff).toString(16)).slice(-4);
 }
 
 function validName(name: string): boolean {
@@ -98,9 +95,9 @@ export function compactIfLow(): boolean {
 }
 
 export class FlashStore implements Store {
-  /** The newest log file's generation, -1 when there is none. */
-  private gen = -1;
-  private used = 0;
+  /** The log files' generations, oldest first, and the slots used in each. */
+  private gens: number[] = [];
+  private used: number[] = [];
   /** The compaction clear() asked for, not yet run (a setTimeout id), or -1. */
   private compaction = -1;
 
@@ -108,16 +105,17 @@ export class FlashStore implements Store {
     this.scan();
   }
 
-  /** Finds the newest log file and its first free slot. */
+  /** Finds the log files and the first free slot of each. */
   private scan(): void {
-    this.gen = -1;
-    this.used = 0;
+    this.gens = [];
+    this.used = [];
     try {
-      const gens = generations();
-      if (gens.length === 0) return;
-      this.gen = gens[gens.length - 1];
-      const f = require("Storage").read(logName(this.gen));
-      this.used = f === undefined ? SLOTS : usedSlots(f); // unreadable: start the next file
+      const S = require("Storage");
+      this.gens = generations();
+      for (const g of this.gens) {
+        const f = S.read(logName(g));
+        this.used.push(f === undefined ? SLOTS : usedSlots(f)); // unreadable: the next record starts the next file
+      }
     } catch (e) {
       // Storage unreadable: append will try, and fail, on its own
     }
@@ -126,14 +124,18 @@ export class FlashStore implements Store {
   append(record: string): boolean {
     this.cancelCompaction(); // a game is being recorded: it must not stall
     if (record.length > RECORD_BYTES) return false;
-    const data = record + " ".repeat(RECORD_BYTES - record.length);
+    const data = seal(record);
     try {
-      if (this.gen < 0 || this.used >= SLOTS) {
-        this.gen++;
-        this.used = 0;
+      let k = this.gens.length - 1;
+      if (k < 0 || this.used[k] >= SLOTS) {
+        this.gens.push(k < 0 ? 0 : this.gens[k] + 1);
+        this.used.push(0);
+        k++;
       }
-      const ok = this.writeSlot(data);
-      if (ok) this.used++;
+      // with the file's full size given, slot 0 creates the file (or fills a created one still
+      // erased) instead of replacing it by a one-record file
+      const ok = require("Storage").write(logName(this.gens[k]), data + " ".repeat(SLOT - data.length), this.used[k] * SLOT, LOG_BYTES);
+      if (ok) this.used[k]++;
       else this.scan();
       return ok;
     } catch (e) {
@@ -142,28 +144,26 @@ export class FlashStore implements Store {
     }
   }
 
-  /** Writes the next slot of the newest file. With the file's full size given, slot 0 creates the
-   *  file (or fills a created one still erased) instead of replacing it by a one-record file. */
-  private writeSlot(data: string): boolean {
-    return require("Storage").write(logName(this.gen), data, this.used * RECORD_BYTES, LOG_BYTES);
+  count(): number {
+    let n = 0;
+    for (const u of this.used) n += u;
+    return n;
   }
 
-  /** Strings mapped from flash, not copied to RAM, where a 400-move game's records would take about
-   *  2,800 of the board's 12,000 jsvars. They stay valid until the next write (it may compact). */
-  records(): string[] {
-    const out: string[] = [];
+  /** One slot, read from flash and checked; the RAM copy is the caller's, freed when dropped. */
+  record(i: number): string | null {
     try {
-      const S = require("Storage");
-      generations().forEach((g) => {
-        const f = S.read(logName(g));
-        if (f === undefined) return;
-        const n = usedSlots(f);
-        for (let i = 0; i < n; i++) out.push(slotText(S, logName(g), f, i));
-      });
+      let k = 0;
+      while (k < this.used.length && i >= this.used[k]) i -= this.used[k++];
+      if (k >= this.used.length || i < 0) return null;
+      const f = require("Storage").read(logName(this.gens[k]), i * SLOT, SLOT);
+      if (f === undefined) return null;
+      const slot = f.trim();
+      const body = slot.slice(0, -SEAL_BYTES);
+      return slot.length > SEAL_BYTES && seal(body) === slot ? body : null;
     } catch (e) {
-      // what was read so far
+      return null;
     }
-    return out;
   }
 
   /** A new game: erases the last game's records, then, if a game would not fit in the free flash,

@@ -18,8 +18,11 @@ export class MemoryStore implements Store {
     this.slots.push(record);
     return true;
   }
-  records(): string[] {
-    return this.slots.slice();
+  count(): number {
+    return this.slots.length;
+  }
+  record(i: number): string | null {
+    return i >= 0 && i < this.slots.length ? this.slots[i] : null;
   }
   clear(): void {
     this.slots = [];

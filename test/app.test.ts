@@ -251,7 +251,8 @@ describe("the device app", () => {
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
-    expect(recs.slice(1).map((r) => r.split(" ").slice(0, 4).join(" "))).toEqual(["S 1 black running", "S 2 black paused"]);
+    // each record: seq, what happened, the side to move and the phase after it
+    expect(recs.slice(1).map((r) => { const w = r.split(" "); return [w[0], w[1], w[3], w[5], w[6]].join(" "); })).toEqual(["S 1 press b r", "S 2 pause b p"]);
   });
 
   it("the arbiter's unlock ends when play resumes: a player's pause then asks for the PIN again", () => {

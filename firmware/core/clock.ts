@@ -59,9 +59,11 @@ export class Clock {
   cursor: number;
   /** A call later than this is no longer "on time": dropped, or made late in the last period. */
   graceMs: number;
+  /** The newest maxLog entries (0: none kept, and their readings never computed: a device derives
+   *  its log from its flash records instead, firmware/flashlog.ts). */
   log: LogEntry[] = [];
-  /** Where a board stores log entries (persistence); the log array keeps at most maxLog. */
-  onLog: ((e: LogEntry) => void) | null = null;
+  /** Told of every entry, kept or not (the device records the calls that were late or dropped). */
+  onLog: ((t: number, what: string, side: Side | null, info: string) => void) | null = null;
   maxLog: number;
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
@@ -76,11 +78,17 @@ export class Clock {
     return G.readSide(this.game, side, t);
   }
 
-  private record(t: number, what: string, side: Side | null, info: string): LogEntry {
-    const e: LogEntry = { t: t, what: what, side: side, info: info, black: this.reading("black", t), white: this.reading("white", t) };
+  private entry(t: number, what: string, side: Side | null, info: string): LogEntry {
+    return { t: t, what: what, side: side, info: info, black: this.reading("black", t), white: this.reading("white", t) };
+  }
+
+  /** Logs an entry; returns it when kept (maxLog > 0), else null (no readings computed). */
+  private record(t: number, what: string, side: Side | null, info: string): LogEntry | null {
+    if (this.onLog) this.onLog(t, what, side, info);
+    if (this.maxLog <= 0) return null;
+    const e = this.entry(t, what, side, info);
     if (this.log.length >= this.maxLog) this.log.shift();
     this.log.push(e);
-    if (this.onLog) this.onLog(e);
     return e;
   }
 
@@ -222,8 +230,10 @@ export class Clock {
     }
     this.game = G.settle(r, r.lastT); // resumed or started with no time left: the flag falls now
     const f = this.game;
-    const entry = this.record(at, op.op, "side" in op ? op.side : null, this.describe(op, g, at)); // at: a query changes no lastT
-    if (ARBITER_OPS.indexOf(op.op) >= 0) out.push({ kind: "op", t: at, entry: entry });
+    const side = "side" in op ? op.side : null;
+    const info = this.describe(op, g, at);
+    const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
+    if (ARBITER_OPS.indexOf(op.op) >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     if (op.op === "query") {
       const side = op.side || g.toMove;
       for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {

@@ -131,8 +131,10 @@ export interface RigOptions extends Partial<DeviceOptions> {
 export class ClockRig {
   dev: Device;
   wiring: Wiring;
-  /** clock.log() lines collected so far (the device keeps only its last 200). */
+  /** The device's clock.log() when last read (the log is on its flash: it survives a power cut). */
   private lines: string[] = [];
+  /** The game's start on the board's clock when the log was read (its lines count from it). */
+  private logStart = 0;
   holdMs = 120;
 
   constructor(code: string, o: RigOptions = {}) {
@@ -194,14 +196,8 @@ export class ClockRig {
     if (!this.status().armed) throw new Error("the set-up was not confirmed by MENU, LEFT, MENU");
   }
 
-  /** Runs on, reading the device's log every few seconds so that none of it scrolls away. */
   runUntil(ms: number): void {
-    for (;;) {
-      const next = Math.min(ms, this.dev.nowMs() + 20000);
-      this.dev.runUntil(next);
-      this.collectLog();
-      if (next >= ms) return;
-    }
+    this.dev.runUntil(ms);
   }
 
   /** Plays a parsed simulator script on the buttons (presses) and the console (arbiter operations). */
@@ -225,31 +221,23 @@ export class ClockRig {
     return r;
   }
 
-  collectLog(): void {
-    if (!this.dev.mcu || this.dev.mcu.dead) return;
-    let now: string[];
-    try {
-      now = this.console("clock.log()") as string[];
-    } catch {
-      return; // no console yet
-    }
-    if (!Array.isArray(now)) return;
-    // the new list overlaps the end of what we have: find where it continues
-    let k = Math.min(now.length, this.lines.length);
-    while (k > 0 && !sameRun(this.lines, now, k)) k--;
-    for (let i = k; i < now.length; i++) this.lines.push(now[i]);
-  }
-
-  /** The device's time log so far, parsed. After a reboot the log starts again. */
+  /** The device's time log so far, parsed (as last read, if the board is off now). A new game
+   *  starts it again. */
   log(): LogLine[] {
-    this.collectLog();
-    const start = this.lines.length ? Math.max(0, this.status().startedAt) : 0;
+    if (this.dev.mcu && !this.dev.mcu.dead) {
+      try {
+        const now = this.console("clock.log()");
+        if (Array.isArray(now)) {
+          this.lines = now as string[];
+          const st = this.status();
+          this.logStart = this.lines.length && st.phase !== "setup" ? st.startedAt : 0;
+        }
+      } catch {
+        // no console yet
+      }
+    }
+    const start = this.logStart;
     return this.lines.map((l) => parseLogLine(l, start));
-  }
-
-  /** Forgets the collected log (after a reboot, the device's own log starts again). */
-  resetLog(): void {
-    this.lines = [];
   }
 
   /** Calls the device made, from its log: (t, side, say), late ones marked. */
@@ -292,11 +280,6 @@ function gatePower(pin: string): string | undefined {
     if (c.sda === pin || c.scl === pin) return c.fet ?? c.vcc;
   }
   return undefined;
-}
-
-function sameRun(have: string[], now: string[], k: number): boolean {
-  for (let i = 0; i < k; i++) if (have[have.length - k + i] !== now[i]) return false;
-  return true;
 }
 
 /** The console words for an operation (the inverse of parseOpWords, for what scripts use). */

@@ -15,8 +15,9 @@ export class Panel {
   private callList: HTMLOListElement;
   private voice: Voice;
   private app: App | null = null;
-  private clockSeen: unknown = null;
-  private last: LogEntry | null = null;
+  /** Log entries shown so far, and the records the log had then (fewer now: a new game). */
+  private seen = 0;
+  private records = 0;
 
   constructor(logList: HTMLOListElement, callList: HTMLOListElement, voice: Voice) {
     this.logList = logList;
@@ -27,7 +28,8 @@ export class Panel {
   /** Shows another app's log from its start (the live clock, or a rehearsal). */
   follow(app: App): void {
     this.app = app;
-    this.clockSeen = null;
+    this.seen = 0;
+    this.records = 0;
     this.logList.textContent = "";
     this.callList.textContent = "";
   }
@@ -36,16 +38,17 @@ export class Panel {
   update(): void {
     const app = this.app;
     if (!app) return;
-    const log = app.clock.log;
-    if (app.clock !== this.clockSeen) {
-      // a new game, or set-up changed: a new clock with a new log
-      this.clockSeen = app.clock;
-      this.last = null;
+    const fresh = app.log(this.seen, KEEP).entries; // the device's log, read back from its records
+    const records = app.board.store.count();
+    if (records < this.records) {
+      // a new game: its log starts again
+      this.seen = 0;
+      this.records = records;
+      return this.update();
     }
-    let from = this.last ? log.lastIndexOf(this.last) + 1 : 0;
-    const fresh = log.slice(from);
+    this.records = records;
     if (fresh.length === 0) return;
-    this.last = log[log.length - 1];
+    this.seen += fresh.length;
     const lines = makeConsole(app).log(fresh.length);
     const text = typeof lines === "string" ? [lines] : lines;
     const stick = this.atBottom(this.logList);

@@ -14,7 +14,7 @@ export class LocalStore implements Store {
     this.prefix = prefix;
   }
 
-  private count(): number {
+  count(): number {
     const n = parseInt(this.storage.getItem(this.prefix + "n") || "0", 10);
     return n >= 0 ? n : 0;
   }
@@ -31,11 +31,9 @@ export class LocalStore implements Store {
     }
   }
 
-  records(): string[] {
-    const out: string[] = [];
-    const n = this.count();
-    for (let i = 0; i < n; i++) out.push(this.storage.getItem(this.prefix + "r" + i) || "");
-    return out;
+  /** A record as stored (all there or not counted; one edited by hand is refused by its parser). */
+  record(i: number): string | null {
+    return i >= 0 && i < this.count() ? this.storage.getItem(this.prefix + "r" + i) : null;
   }
 
   clear(): void {
