@@ -284,10 +284,10 @@ export class App {
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
-    // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
-    // menu; a menu left open (the console resumed or started the game) closes with it
     // a game starts: whatever prompt was opened between games (for flashing, Bluetooth) shuts
     if (before.phase === "setup" && g.phase !== "setup" && this.board.link) this.board.link.shut();
+    // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
+    // menu; a menu left open (the console resumed or started the game) closes with it
     if (g.phase === "running" && before.phase !== "running") {
       this.unlocked = false;
       this.menu = null;
