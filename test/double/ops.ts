@@ -245,6 +245,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
         for (const a of n.arguments as Any[]) expr(a, v);
         return;
       case "BinaryExpression":
+      case "AssignmentExpression":
         v[OP.operators]++;
         expr(n.left as Any, v);
         expr(n.right as Any, v);
@@ -261,17 +262,9 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
         branch(n.alternate as Any);
         return;
       case "UnaryExpression":
-        v[OP.operators]++;
-        expr(n.argument as Any, v);
-        return;
       case "UpdateExpression":
         v[OP.operators]++;
         expr(n.argument as Any, v);
-        return;
-      case "AssignmentExpression":
-        v[OP.operators]++;
-        expr(n.left as Any, v);
-        expr(n.right as Any, v);
         return;
       case "SequenceExpression":
         for (const e of n.expressions as Any[]) expr(e, v);
