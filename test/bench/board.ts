@@ -70,9 +70,10 @@ function edgeCalls(m: BoardMeter, t: number): { press: CallCost | null; release:
   return { press: m.calls[i], release: j > 0 ? m.calls[j] : null };
 }
 
-export async function boardFigures(code?: string): Promise<BoardFigures> {
+/** The figures of dist/clock.js, or of another bundle (`code`, with its source map at `map`). */
+export async function boardFigures(code?: string, map?: string): Promise<BoardFigures> {
   // --- boot and a menu step, charged from power-on --------------------------------------------------
-  const b = await boardRig({ code });
+  const b = await boardRig({ code, map });
   b.rig.start();
   b.rig.runUntil(20000);
   const boot = b.meter.calls.filter((c) => c.what === ".bootcde" || c.what === "init" || c.what === "onInit");
@@ -95,7 +96,7 @@ export async function boardFigures(code?: string): Promise<BoardFigures> {
   const menuStepCpuMs = (step.press ? step.press.cpuMs : NaN) + (step.release ? step.release.cpuMs : NaN);
 
   // --- a game: set up at the double's speed, then every callback charged ----------------------------
-  const g = await boardRig({ code });
+  const g = await boardRig({ code, map });
   const { rig, meter } = g;
   meter.charge = false;
   rig.start();
@@ -117,7 +118,14 @@ export async function boardFigures(code?: string): Promise<BoardFigures> {
   // each call due (the log: made, late or dropped) against what was heard: on time if its first clip
   // starts within 20 ms of its instant
   const heard = rig.heard();
-  const due = rig.log().filter((l) => l.what === "call" || l.what === "late" || l.what === "dropped");
+  let due: { t: number }[];
+  try {
+    due = rig.log().filter((l) => l.what === "call" || l.what === "late" || l.what === "dropped");
+  } catch {
+    // an older bundle's log lines: "12.345 call black …"
+    const raw = rig.console("clock.log()");
+    due = (Array.isArray(raw) ? (raw as string[]) : []).filter((l) => /^[\d.]+ (call|late|dropped) /.test(l)).map((l) => ({ t: Math.round(parseFloat(l) * 1000) }));
+  }
   let late = 0;
   for (const c of due) if (!heard.some((u) => u.t >= c.t - 1 && u.t <= c.t + 20)) late++;
   // the lead a call was handed over with: from the start of the callback that scheduled its first clip

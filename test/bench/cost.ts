@@ -398,13 +398,14 @@ let cached: { code: string; ins: Instrumented; wrap: string } | null = null;
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status"];
 
-/** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from the map. */
-export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED): Promise<Instrumented> {
+/** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
+ *  source map (dist/clock.js.map, or `map` for another bundle). */
+export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED, map?: string): Promise<Instrumented> {
   const src = code ?? (await firmware());
   const key = wrapLabels.join(",");
   if (cached && cached.code === src && cached.wrap === key) return cached.ins;
-  const mapPath = join(ROOT, "dist", "clock.js.map");
-  const withMap = code === undefined && existsSync(mapPath) && readFileSync(join(ROOT, "dist", "clock.js"), "utf8") === src;
+  const mapPath = map ?? join(ROOT, "dist", "clock.js.map");
+  const withMap = existsSync(mapPath) && (map !== undefined || readFileSync(join(ROOT, "dist", "clock.js"), "utf8") === src);
   const first = instrument(src);
   if (withMap) labelFunctions(first, src, mapPath);
   const wrap = new Set(first.functions.filter((f) => wrapLabels.indexOf(f.label) >= 0).map((f) => f.start));
@@ -415,8 +416,8 @@ export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED
 }
 
 /** A ClockRig on the instrumented bundle with a meter charging board time. */
-export async function boardRig(o: RigOptions & { model?: CostModel; code?: string } = {}): Promise<BoardRig> {
-  const ins = await instrumented(o.code);
+export async function boardRig(o: RigOptions & { model?: CostModel; code?: string; map?: string } = {}): Promise<BoardRig> {
+  const ins = await instrumented(o.code, WRAPPED, o.map);
   const meter = new BoardMeter(ins, o.model ?? MODEL);
   const rig = new ClockRig(ins.code, { ...o, ...meter.options() });
   meter.attach(rig.dev);
