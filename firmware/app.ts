@@ -16,7 +16,7 @@ import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { callPhrases, withTradition } from "./voice";
-import { type Drawn, drawFace, faceView } from "./face";
+import { type Drawn, drawFace, drawRunning, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -64,8 +64,12 @@ export class App {
   private wrongPins = 0;
   private pinBlockedUntil = 0;
   private seq = 0;
-  /** What the face shows, region by region (null: the display shows something else). */
+  /** What the face shows, region by region (null: the display shows something else), and the
+   *  game, message and battery state it was last drawn whole for. */
   private drawn: Drawn | null = null;
+  private drawnGame: Game | null = null;
+  private drawnMessage = "";
+  private drawnLow = false;
   private menuDownAt = -1;
   /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
   private heldKey = -1;
@@ -429,8 +433,18 @@ export class App {
       this.drawn = null;
     } else {
       const battery = this.board.battery();
-      const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: battery >= 0 && battery < LOW_BATTERY, message: this.message || this.alertText() || this.idleText() });
-      this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
+      const low = battery >= 0 && battery < LOW_BATTERY;
+      const message = this.message || this.alertText() || this.idleText();
+      const game = this.clock.game;
+      // once a second nothing but the running side's time has changed: redraw that alone, cheaply
+      const same = this.drawn !== null && game === this.drawnGame && message === this.drawnMessage && low === this.drawnLow;
+      if (!same || !drawRunning(g, this.clock, now, this.settings.whiteOnRight, this.drawn!)) {
+        const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
+        this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
+        this.drawnGame = game;
+        this.drawnMessage = message;
+        this.drawnLow = low;
+      }
     }
     const err = this.board.show(); // only the window drawn into
     if (err) {

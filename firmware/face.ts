@@ -162,8 +162,8 @@ function drawBar(g: Gfx, x0: number, s: FaceSide, labelLeft: boolean): void {
   if (moves) g.drawString(moves, labelLeft ? x0 + HALF - 2 - textWidth(g, moves, 1) : x0 + 2, 1);
 }
 
-function drawTime(g: Gfx, x0: number, s: FaceSide): void {
-  fitText(g, x0, TIME_Y, HALF, 32, bigText(s), [LARGE_FONT, SMALL_FONT, SMALL_FONT], [1, 2, 1]);
+function drawTime(g: Gfx, x0: number, s: FaceSide, big: string): void {
+  fitText(g, x0, TIME_Y, HALF, 32, big, [LARGE_FONT, SMALL_FONT, SMALL_FONT], [1, 2, 1]);
 }
 
 /** Periods or moves left, or a big flag for the side that ran out of time. */
@@ -231,6 +231,35 @@ function halfKeys(s: FaceSide): string[] {
   return [s.label + movesText(s) + (s.running ? "R" : s.toMove ? "T" : ""), bigText(s), s.flagged ? "F" : overText(s)];
 }
 
+/** The second's redraw, without building the whole view: when the game, the message and the battery
+ *  are as they were at the last drawFace (the caller knows), only the running side's countdown and
+ *  periods can have changed. Redraws those if they did and returns true; false when the whole face
+ *  must be looked at again (a time ran out). */
+export function drawRunning(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolean, drawn: Drawn): boolean {
+  const game = clock.game;
+  if (game.phase !== "running") return true; // nothing on the face moves with time
+  const side = game.toMove;
+  const s = sideView(clock, side, tMs);
+  if (s.flagged) return false;
+  const h = (side === "white") === whiteIsRight ? 1 : 0;
+  const x0 = h === 0 ? 0 : RIGHT;
+  const k = 2 + h * 3;
+  const big = bigText(s);
+  if (big !== drawn[k + 1]) {
+    box(g, x0, TIME_Y + 1, HALF, 31, 0);
+    drawTime(g, x0, s, big);
+    drawn[k + 1] = big;
+  }
+  if (drawn[LAYOUT] === "M") return true; // a long message covers the periods
+  const over = overText(s);
+  if (over !== drawn[k + 2]) {
+    box(g, x0, OVER_Y, HALF, 14, 0);
+    drawOver(g, x0, s);
+    drawn[k + 2] = over;
+  }
+  return true;
+}
+
 /** Draws the face: only the regions whose content differs from `drawn` (everything when drawn is
  *  null), each cleared first. Returns what is drawn now, for the next call. */
 export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
@@ -253,7 +282,7 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
     }
     if (all || drawn![k + 1] !== keys[k + 1]) {
       if (!all) box(g, x0, TIME_Y + 1, HALF, 31, 0);
-      drawTime(g, x0, s);
+      drawTime(g, x0, s, keys[k + 1]);
     }
     if (!tall && (all || drawn![k + 2] !== keys[k + 2])) {
       if (!all) box(g, x0, OVER_Y, HALF, 14, 0);

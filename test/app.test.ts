@@ -88,6 +88,17 @@ describe("the device app's display", () => {
     expect(seconds).toEqual([0, 1, 2].map(() => ({ x1: 0, y1: 9, x2: 62, y2: 39 }))); // Black on the left
   });
 
+  it("second by second, through main time, byoyomi periods and a flag, the face is the one a whole redraw gives", () => {
+    const d = device("5s+2x3s");
+    d.start(); // Black's clock runs from 2 s: 5 s, then two periods of 3 s
+    for (let t = 2000; t < 21000; t += 250) {
+      d.at(t);
+      expect(faceShows(d, d.app.message), "at " + t).toBe(true);
+      if (t === 8000) d.tap(LEFT, t); // Black moves in its first period; White's main time runs
+    }
+    expect(d.app.clock.game.phase).toBe("flagged");
+  });
+
   it("a menu step draws the menu once, on the press; the release draws nothing", () => {
     const d = device();
     d.tap(MENU, 1000); // the set-up menu opens
