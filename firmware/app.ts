@@ -446,11 +446,8 @@ export class App {
         this.drawnLow = low;
       }
     }
-    const err = this.board.show(); // only the window drawn into
-    if (err) {
-      this.fault("display: " + err);
-      this.drawn = null; // what the display shows is unknown: all of it next time
-    }
+    const err = this.board.show(); // only the window drawn into (all of it once a lost display is back)
+    if (err) this.fault("display: " + err);
     this.schedule(now);
   }
 
