@@ -72,7 +72,11 @@ export function entryWords(e: LogEntry, startMs: number): string {
   const w = e.info.split(" ");
   switch (e.what) {
     case "start": return "start";
-    case "press": return "press: " + who + (e.side ? ", move " + (e.side === "black" ? e.black.moves : e.white.moves) : "");
+    case "press": {
+      const moves = e.side === "black" ? e.black.moves : e.white.moves;
+      // a press after which the presser has made no move is the one that started the game
+      return "press: " + who + (moves === 0 ? "'s button starts the game" : ", move " + moves);
+    }
     case "pause": return "pause";
     case "resume": return "resume";
     case "end": return "end of the game";
@@ -89,8 +93,9 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "arrive": {
       const by = w[2] === "press" ? " presses: arrives" : " arrives";
       if (w[1] === "pause") return "arrive: " + who + by + " after a pause, nothing deducted (22.1)";
-      const deducted = num(w[3]);
-      return "arrive: " + who + by + " " + span(num(w[0])) + " late, " + (deducted > 0 ? span(deducted) + " deducted again (22.1)" : "nothing more deducted (22.1, 22.4)");
+      const late = span(num(w[0]));
+      const more = num(w[3]);
+      return "arrive: " + who + by + " " + late + " late: " + (more > 0 ? span(more) + " more deducted, 2 × " + late + " in all (22.1)" : "nothing more deducted (22.1, 22.4)");
     }
     case "pass": return "pass: " + name(w[0]) + "'s timeout becomes a pass (22.5)";
     case "call": return "call: " + who + " " + e.info;

@@ -16,7 +16,7 @@ describe("lateness (22.1–22.3)", () => {
     expect(g.clock.game.toMove).toBe("white");
     expect(g.outs.filter((o) => o.kind === "notice")).toEqual([]);
     expect(g.clock.game.phase).toBe("running");
-    expect(arbiterLines(g)).toContain("arrive: Black presses: arrives 10:00 late, 10:00 deducted again (22.1)");
+    expect(arbiterLines(g)).toContain("arrive: Black presses: arrives 10:00 late: 10:00 more deducted, 2 × 10:00 in all (22.1)");
     expect(g.clock.log.map((e) => e.what)).toContain("arrive");
     expect(stateOf(g).lateness).toEqual({ black: { lateMs: 600000 } });
   });

@@ -49,6 +49,7 @@ describe("long games one after another, the clock never switched off", () => {
   const games: { start: number; end: number; records: string[] }[] = [];
 
   beforeAll(() => {
+    const t0 = Date.now();
     rig = new ClockRig(code, { pack: "zh" }).start();
     let t = 1000;
     for (let g = 0; g < GAMES; g++) {
@@ -57,7 +58,8 @@ describe("long games one after another, the clock never switched off", () => {
       newGame(rig, run.end + 5000);
       t = run.end + 25000;
     }
-  }, 120000); // eight 400-move games on the double: seconds of V8 on a busy machine
+    console.log("flash records set-up: " + GAMES + " games of " + MOVES + " moves in " + (Date.now() - t0) + " ms");
+  }, 120000);
 
   it("the flash is never compacted while a game runs (it stalls the board for seconds)", () => {
     const during = rig.dev.flash.compactions.filter((c) => games.some((g) => c.t >= g.start && c.t <= g.end));
