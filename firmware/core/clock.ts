@@ -6,6 +6,7 @@ import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
 import { type Reading, type Call, NEVER, nextChange, turnCalls, queryAnswer } from "./side";
 import * as G from "./game";
+import * as A from "./arbiter";
 
 type Side = G.Side;
 
@@ -20,7 +21,7 @@ export type Op =
   | { op: "resume" }
   | { op: "end" }
   | { op: "query"; side: Side | null }
-  | { op: "correct"; side: Side; field: G.Field; value: number }
+  | { op: "correct"; side: Side; field: A.Field; value: number }
   | { op: "rescale"; totalMs: number }
   | { op: "split"; totalMs: number }
   | { op: "absent"; side: Side }
@@ -181,7 +182,7 @@ export class Clock {
 
   private forfeitAt(at: number, out: Output[]): void {
     const g = this.game;
-    this.game = G.forfeit(g, at);
+    this.game = A.forfeit(g, at);
     const sides: Side[] = ["black", "white"];
     for (const side of sides) {
       if (G.hasForfeited(this.game, side)) {
@@ -277,7 +278,7 @@ export class Clock {
   private describe(op: Op, g: G.Game, t: number): string {
     switch (op.op) {
       case "correct": return op.field + " " + op.value + " was " + fieldOf(G.readSide(g, op.side, t), op.field);
-      case "rescale": case "split": return op.totalMs + " " + G.usedBy(g, "black") + " " + G.usedBy(g, "white");
+      case "rescale": case "split": return op.totalMs + " " + A.usedBy(g, "black") + " " + A.usedBy(g, "white");
       case "absent": return G.isAway(this.game, op.side) ? "pause" : "start";
       case "pass": return g.flagged || "";
       case "arrive": {
@@ -311,12 +312,12 @@ export class Clock {
       case "query":
         if (g.phase === "setup" || g.phase === "ended") return "no game is in progress";
         return g;
-      case "correct": return G.correct(g, op.side, op.field, op.value, t);
-      case "rescale": return G.rescale(g, op.totalMs, t);
-      case "split": return G.split(g, op.totalMs, t);
-      case "absent": return G.absent(g, op.side, t);
-      case "arrive": return G.arrive(g, op.side, t);
-      case "pass": return G.timeoutToPass(g, t);
+      case "correct": return A.correct(g, op.side, op.field, op.value, t);
+      case "rescale": return A.rescale(g, op.totalMs, t);
+      case "split": return A.split(g, op.totalMs, t);
+      case "absent": return A.absent(g, op.side, t);
+      case "arrive": return A.arrive(g, op.side, t);
+      case "pass": return A.timeoutToPass(g, t);
     }
   }
 }
@@ -324,7 +325,7 @@ export class Clock {
 /** The operations of the arbiter: each accepted one is an output too (the transcript shows them). */
 const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass"];
 
-function fieldOf(r: Reading, f: G.Field): number {
+function fieldOf(r: Reading, f: A.Field): number {
   if (f === "main") return r.mainMs;
   if (f === "periods") return r.periodsLeft;
   if (f === "block") return r.blockMs;

@@ -3,4 +3,5 @@ export * from "./control";
 export * from "./schedule";
 export { type SideClock, type Reading, NEVER } from "./side";
 export * from "./game";
+export * from "./arbiter";
 export * from "./clock";
