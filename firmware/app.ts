@@ -105,7 +105,7 @@ export class App {
       this.armed = true;
       this.inGame = true;
       this.shift = back.lastT - now;
-      this.queue(this.clock.game, now, "restore", null, ""); // the log's instants start again from here
+      this.queue(this.clock.game, now, "restore", null, ""); // the power cut, in the log: no calls were made across it
       this.say("restored: paused", now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
@@ -345,7 +345,6 @@ export class App {
     for (const e of page.entries) e.t -= this.shift; // on the board's clock again
     return page;
   }
-
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {

@@ -153,7 +153,8 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     callsLate: late,
     menuStepMs,
     menuStepCpuMs,
-    recordMs: median(meter.inclusive("app.ts:record").map((c) => c.ms)),
+    // a record: its formatting (persist.ts) and its sealed write (hw/store.ts), written after the face
+    recordMs: median(meter.inclusive("persist.ts:stateRecord").map((c) => c.ms)) + median(meter.inclusive("store.ts:append").map((c) => c.ms)),
     clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
     statusMs: st.ms,
     top: meter.profile().slice(0, 6),

@@ -396,7 +396,7 @@ export interface BoardRig {
 let cached: { code: string; ins: Instrumented; wrap: string } | null = null;
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
-export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status"];
+export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
  *  source map (dist/clock.js.map, or `map` for another bundle). */
