@@ -70,15 +70,16 @@ export async function startChrome(): Promise<Chrome> {
   };
 }
 
-/** A page of the clock; `virtual`: the board's clock moves only when the test says (advance). */
+/** A page of the clock, its test hook on; `virtual`: the board's clock moves only when the test says
+ *  (advance), else it is the page's real one. */
 export async function openClock(ctx: BrowserContext, url: string, virtual: boolean): Promise<Page> {
-  if (virtual) await ctx.addInitScript("window.__goclockTest = { virtual: true };");
+  await ctx.addInitScript("window.__goclockTest = { virtual: " + virtual + " };");
   const page = await ctx.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   (page as unknown as { errors: string[] }).errors = errors;
   await page.goto(url);
-  await page.waitForFunction("window.__goclock === undefined ? document.readyState === 'complete' : window.__goclock.firstFrameAt() > 0");
+  await page.waitForFunction("window.__goclock !== undefined && window.__goclock.firstFrameAt() > 0");
   return page;
 }
 

@@ -18,7 +18,8 @@ export interface PackManifest {
 }
 
 export interface Scheduled {
-  /** The board ms the clip was due, its name ("zh/3"), and the AudioContext time it starts at. */
+  /** The board ms the clip was due, its name ("zh/3"), the AudioContext times it starts and ends
+   *  at (`end` moved up when it is cut). */
   t: number;
   clip: string;
   when: number;
@@ -102,12 +103,15 @@ export class Voice {
   play(clips: string[], t: number, when: number): void {
     const ctx = this.ctx;
     if (!ctx || !this.gain) return;
+    when = Math.max(0, when); // start() refuses a negative time (a call just after the context began)
     for (const s of this.live) {
       if (s.end <= when) continue;
-      s.node.stop(s.when >= when ? 0 : when); // not yet started: never starts; else cut at `when`
+      // not yet started: it never starts; else it is cut at `when` (an earlier cut replaces a later one)
+      s.node.stop(s.when >= when ? 0 : when);
+      s.end = Math.max(s.when, when);
       s.cut = true;
     }
-    this.live = this.live.filter((s) => !s.cut && s.end > ctx.currentTime);
+    this.live = this.live.filter((s) => s.end > ctx.currentTime);
     let at = when;
     for (const c of clips) {
       if (!this.known(c)) continue; // its pack is still loading
