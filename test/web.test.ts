@@ -30,7 +30,7 @@ async function fresh(): Promise<{ ctx: BrowserContext; page: Page }> {
 const KEY: Record<number, string> = { [LEFT]: "z", [RIGHT]: "m", [MENU]: "b" };
 const ID: Record<number, string> = { [LEFT]: "#left", [RIGHT]: "#right", [MENU]: "#menu" };
 
-describe("the page", () => {
+describe("the page", { timeout: 60000 }, () => {
   it("is served from the project alone: every request goes to the sim's own address, under a same-origin policy", async () => {
     const ctx = await chrome.browser.newContext();
     const page = await ctx.newPage();
@@ -130,6 +130,97 @@ describe("the page", () => {
     await page.keyboard.up("b");
     mirror.edge(MENU, false);
     expect(await canvasText(page)).toBe(mirror.text());
+    await ctx.close();
+  });
+
+  it("a link ?control=SPEC sets the game up, ready: White's press starts Black's clock", async () => {
+    const ctx = await chrome.browser.newContext();
+    const page = await openClock(ctx, sim.url + "?control=10m%2B3x30s&handicap=0&voice=en", true);
+    expect(await page.textContent("#note")).toContain("set up by the link: black 10m+3x30s, white 10m+3x30s, handicap 0, voice en");
+    expect(await page.evaluate("location.search")).toBe(""); // a reload does not apply it again
+    const mirror = new Mirror();
+    await mirror.app.changeSettings(Object.assign({}, mirror.app.settings, { black: "10m+3x30s", white: "10m+3x30s", lang: "en" }));
+    mirror.app.armed = true;
+    mirror.app.refresh();
+    expect(await canvasText(page)).toBe(mirror.text()); // "W presses to start"
+    await page.click(".where");
+    await page.click("#right");
+    mirror.tap(RIGHT);
+    await advance(page, 1500);
+    mirror.advance(1500);
+    expect(await page.evaluate("window.__goclock.app.clock.game.phase + ' ' + window.__goclock.app.clock.game.toMove")).toBe("running black");
+    expect(await canvasText(page)).toBe(mirror.text());
+    await ctx.close();
+  });
+
+  it("a link the core refuses shows the core's own message and changes nothing", async () => {
+    const ctx = await chrome.browser.newContext();
+    for (const [query, said] of [
+      ["?control=2h%2B5x60", "control: '2h+5x60': expected a unit h, m or s after 60 at character 8"],
+      ["?black=1h&handicap=1", "handicap: a handicap is 0 (even) or 2 to 9 stones"],
+      ["?control=1h&voice=de", "voice: no voice pack 'de' (zh, en, ja)"],
+      ["?control=1h&pin=1234", "unknown parameter pin"],
+    ]) {
+      const page = await openClock(ctx, sim.url + query, true);
+      expect(await page.textContent("#note"), query).toContain("link not applied: " + said);
+      expect(await page.evaluate("JSON.stringify(window.__goclock.app.settings)"), query).toBe(JSON.stringify(new Mirror().app.settings));
+      expect(await page.evaluate("window.__goclock.app.armed"), query).toBe(false);
+      expect(await canvasText(page)).toBe(new Mirror().text()); // "MENU: set up"
+      await page.close();
+    }
+    await ctx.close();
+  });
+
+  it("a reload mid-game is a power cut: the game comes back paused, with its records", async () => {
+    const ctx = await chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await openClock(ctx, sim.url + "?control=1h%2B5x60s", true);
+    await page.click(".where");
+    await page.click("#right"); // Black's clock runs
+    await advance(page, 75000);
+    await page.keyboard.press("z"); // Black moves after 1:15
+    await advance(page, 20000);
+    await page.keyboard.press("m"); // White after 0:20
+    await advance(page, 5000);
+    const before = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', window.__goclock.board.now()).mainMs, window.__goclock.app.clock.reading('white', window.__goclock.board.now()).mainMs])");
+    expect(JSON.parse(before as string)).toEqual([3600000 - 75000 - 5000, 3600000 - 20000]);
+    await page.reload();
+    await page.waitForFunction("window.__goclock !== undefined && window.__goclock.firstFrameAt() > 0");
+    expect(await page.evaluate("window.__goclock.app.clock.game.phase")).toBe("paused");
+    // as of the last record (White's press): Black's 5 s since then are not charged to Black
+    const after = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', 0).mainMs, window.__goclock.app.clock.reading('white', 0).mainMs, window.__goclock.app.clock.game.toMove])");
+    expect(JSON.parse(after as string)).toEqual([3600000 - 75000, 3600000 - 20000, "black"]);
+    expect(await page.evaluate("window.__goclock.app.message")).toBe("restored: paused");
+    await shot(page, "paused-restored");
+    await ctx.close();
+  });
+
+  it("screens for review: set-up menu, running, arbiter menu, paused with the log", async () => {
+    const { ctx, page } = await fresh();
+    await page.click(".where");
+    await page.click("#menu");
+    await shot(page, "setup");
+    for (const b of [LEFT, MENU]) await page.click(ID[b]); // Ready
+    await page.keyboard.press("m");
+    await advance(page, 63000);
+    await page.keyboard.press("z");
+    await advance(page, 4000);
+    await page.keyboard.press("m");
+    await advance(page, 9000);
+    await page.click("#menu"); // Black asks for the time left (16.2)
+    await advance(page, 300);
+    await page.keyboard.down("b"); // held 2 s: pause
+    await advance(page, 2100);
+    await page.keyboard.up("b");
+    expect(await page.evaluate("window.__goclock.app.clock.game.phase")).toBe("paused");
+    expect(await page.locator("#log li").count()).toBeGreaterThan(4);
+    expect(await page.textContent("#log")).toContain("pause");
+    await shot(page, "paused-log");
+    await page.keyboard.down("b"); // held again while paused: the arbiter's menu, behind the PIN
+    await advance(page, 2100);
+    await page.keyboard.up("b");
+    for (let i = 0; i < 4; i++) await page.keyboard.press("b"); // the default PIN 0000
+    expect(await page.evaluate("window.__goclock.app.unlocked")).toBe(true);
+    await shot(page, "arbiter-menu");
     await ctx.close();
   });
 });

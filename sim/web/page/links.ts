@@ -21,8 +21,11 @@ export function applyLink(app: App, con: ClockConsole, query: string): { ok: boo
   });
   const before = app.settings;
   const refuse = (why: string) => {
-    if (app.settings !== before) app.changeSettings(before);
-    return { ok: false, text: "link not applied: " + why.replace(/^error: /, "") };
+    if (app.settings !== before) {
+      app.changeSettings(before);
+      app.refresh();
+    }
+    return { ok: false, text: "link not applied: " + why };
   };
   if (unknown.length) return refuse("unknown parameter " + unknown.join(", ") + " (" + NAMES.join(", ") + ")");
   if (app.clock.game.phase !== "setup") return refuse("a game is on (the time control is set before the game starts)");
@@ -36,7 +39,7 @@ export function applyLink(app: App, con: ClockConsole, query: string): { ok: boo
   for (const [name, step] of steps) {
     if (!q.has(name)) continue;
     const r = step();
-    if (r.indexOf("ok") !== 0) return refuse(name + ": " + r);
+    if (r.indexOf("ok") !== 0) return refuse(name + ": " + r.replace(/^error: /, ""));
   }
   app.armed = true;
   app.refresh();
