@@ -168,4 +168,50 @@ describe("calls on the AudioContext's timeline", () => {
     console.log("audio scheduling error over the last minute: median " + figures.medianMs + " ms, worst " + figures.worstMs + " ms (" + figures.calls + " calls), each handed to the AudioContext at least " + figures.leastLeadMs + " ms ahead" +
       (replays.length ? "; replayed late by the firmware: " + replays.join(", ") : ""));
   }, 150000);
+
+  it("a tab stopped in the background loses no time: on its return the latest count is made at once, the passed ones dropped", async () => {
+    const ctx = await chrome.browser.newContext();
+    await ctx.addInitScript(WATCH);
+    const page = await openClock(ctx, sim.url + "?control=1x10s", false);
+    await page.click(".where");
+    await page.waitForFunction("document.getElementById('sound').hidden");
+    await page.keyboard.press("m"); // Black's 10 s period: counted 1, 2, … every second
+    await page.waitForTimeout(1500);
+    // A background tab's timers are throttled, a frozen one's stopped: here the page's script is
+    // stopped outright for 4 s (the debugger), while performance.now() and the audio clock run on.
+    const cdp = await ctx.newCDPSession(page);
+    await cdp.send("Debugger.enable");
+    await cdp.send("Debugger.pause");
+    await new Promise((r) => setTimeout(r, 4000));
+    await cdp.send("Debugger.resume");
+    await page.evaluate("document.dispatchEvent(new Event('visibilitychange'))"); // the tab is shown again
+    const back = (await page.evaluate("performance.now()")) as number;
+    await page.waitForTimeout(300);
+    const r = JSON.parse((await page.evaluate(`JSON.stringify({
+      now: performance.now(),
+      left: window.__goclock.app.clock.reading("black", window.__goclock.board.now()).periodMs,
+      log: window.__goclock.app.clock.log.map((e) => ({ t: e.t, what: e.what, info: e.info })),
+      watch: window.__watch })`)) as string) as { now: number; left: number; log: { t: number; what: string; info: string }[]; watch: { starts: Start[]; presses: { t: number }[] } };
+    await ctx.close();
+    const p0 = Math.floor(r.watch.presses[0].t);
+    // the time ran on: what Black has left is what performance.now() says, not what the timers saw
+    expect(Math.abs(r.left - (10000 - (r.now - p0)))).toBeLessThan(50);
+    const counts = r.log.filter((e) => /^count:/.test(e.info));
+    const dropped = counts.filter((e) => e.what === "dropped");
+    const made = counts.filter((e) => e.what === "call" && e.t < dropped[0].t).length; // before the stop
+    const late = counts.filter((e) => e.what === "late");
+    expect(dropped.length).toBeGreaterThanOrEqual(2);
+    expect(dropped.map((e) => e.info)).toEqual(dropped.map((_e, i) => "count:" + (made + 1 + i)));
+    // the latest count due on the return, made at once
+    const latest = Math.floor((back - p0) / 1000);
+    expect(late.length).toBe(1);
+    expect(late[0].info.split(" ")[0]).toBe("count:" + (made + 1 + dropped.length));
+    expect(made + 1 + dropped.length).toBe(latest);
+    expect(late[0].t - back).toBeLessThan(150); // log times are the board's: performance.now() ms
+    // heard: the first clip after the return is that count, at once
+    const perfOf = (s: Start) => s.perfTime + (s.when - s.ctxTime) * 1000;
+    const after = r.watch.starts.filter((s) => perfOf(s) > dropped[0].t - 5);
+    expect(after[0].duration).toBeCloseTo(loadPack("zh").clips[String(latest)].length / 8000, 6);
+    expect(Math.abs(perfOf(after[0]) - late[0].t)).toBeLessThan(20);
+  }, 60000);
 });

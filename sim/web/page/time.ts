@@ -14,6 +14,7 @@ export class PageTime implements TimeSource {
       if (document.visibilityState === "visible") self.runOverdue();
     });
     window.addEventListener("pageshow", () => self.runOverdue());
+    document.addEventListener("resume", () => self.runOverdue()); // a frozen tab woken again
   }
 
   now(): number {
