@@ -30,6 +30,14 @@ function sim(...args: string[]) {
 /** A last period run out on the last instant of the run. */
 const LOSS = "control 1x60s\nat 0 press white\nrun 60\n";
 
+describe("--help", () => {
+  it("lists every mode: the browser clock (the default), --terminal, --device and run FILE", () => {
+    const r = sim("--help");
+    expect(r.status).toBe(0);
+    for (const mode of ["npm run sim [-- --port N] [--no-open]", "--terminal", "--device", "run FILE"]) expect(r.stdout).toContain(mode);
+  });
+});
+
 describe("flags that do not apply are refused, naming the flag", () => {
   const script = file("loss.txt", LOSS);
   const cases: [string[], string][] = [

@@ -9,6 +9,7 @@ import { PACKS } from "../firmware/voice";
 import { parseScript } from "../sim/script";
 import { runScript } from "../sim/run";
 import { outputLine } from "../sim/transcript";
+import { GAP, isLoud, onsets, firstLoud } from "./onsets";
 import { loadPack, place, renderTimeline, renderWav, sampleAt, wavFile, SILENCE, type VoicePack } from "../sim/wav";
 
 type Call = Extract<Output, { kind: "call" }>;
@@ -127,30 +128,6 @@ describe("the WAV file", () => {
 });
 
 // --- whole games, real packs: find each call's onset in the audio -----------------------------
-
-const LOUD = 4; // |sample − 128| at or above this is sound
-const GAP = 1200; // 150 ms of quiet before a sound makes it an onset
-
-const isLoud = (v: number) => Math.abs(v - SILENCE) >= LOUD;
-
-/** Onsets: loud samples with no loud sample in the GAP samples before them. */
-function onsets(s: Uint8Array): number[] {
-  const out: number[] = [];
-  let lastLoud = -Infinity;
-  for (let i = 0; i < s.length; i++) {
-    if (!isLoud(s[i])) continue;
-    if (i - lastLoud > GAP) out.push(i);
-    lastLoud = i;
-  }
-  return out;
-}
-
-/** Where a clip itself becomes loud: the generator's trim decides it, so it is measured, not assumed. */
-function firstLoud(clip: Uint8Array): number {
-  const i = clip.findIndex(isLoud);
-  if (i < 0) throw new Error("a silent clip");
-  return i;
-}
 
 /** The longest quiet stretch inside any clip and across the joint of two clips played back to
  *  back: below GAP, or the detector would take the middle of a call for an onset. */

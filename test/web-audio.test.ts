@@ -61,7 +61,7 @@ describe("calls on the AudioContext's timeline", () => {
     await ctx.addInitScript(WATCH);
     const page = await openClock(ctx, sim.url + "?black=1x60s&white=1x10s", false);
     await page.click(".where"); // the sound on: not a press
-    await page.waitForFunction("document.getElementById('sound').hidden");
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("sound").hidden);
     await page.keyboard.press("m"); // White starts Black's last (only) period
     await page.waitForTimeout(500);
     await page.keyboard.press("z"); // Black moves: White's 10 s period, its count 1 due at 1 s
@@ -107,7 +107,8 @@ describe("calls on the AudioContext's timeline", () => {
       // a call handed over ahead that the core then did not make (the mover pressed first): stopped before it began
       while (k < w.starts.length && Math.abs(w.starts[k].duration - seconds(clips[0])) > 1e-6) {
         const s = w.starts[k++];
-        expect(stopOf(s) && stopOf(s).when <= s.when, "source " + s.id + " was never stopped").toBe(true);
+        const st = stopOf(s);
+        expect(st !== undefined && st.when <= s.when, "source " + s.id + " was never stopped").toBe(true);
         cutAhead.push(s);
         callAt.set(s.id, p1 + 1000);
       }
@@ -155,7 +156,7 @@ describe("calls on the AudioContext's timeline", () => {
       if (next !== undefined && next <= start + 1) expect(stop && stop.when <= s.when, "source " + s.id + " stopped before it began").toBe(true);
       else if (next !== undefined && next < end - 1) {
         expect(stop, "source " + s.id + " cut").toBeDefined();
-        expect(Math.abs(perfOf({ ...s, when: stop.when }) - next), "source " + s.id + " cut at " + next).toBeLessThan(20);
+        expect(Math.abs(perfOf({ ...s, when: stop!.when }) - next), "source " + s.id + " cut at " + next).toBeLessThan(20);
       } else expect(stop, "source " + s.id + " plays to its end").toBeUndefined();
     }
     const last = errors.slice(errors.length - (lastMinute.length - 1)) // timeout follows the final 10 back to back.sort((a, b) => a - b);
@@ -174,7 +175,7 @@ describe("calls on the AudioContext's timeline", () => {
     await ctx.addInitScript(WATCH);
     const page = await openClock(ctx, sim.url + "?control=1x10s", false);
     await page.click(".where");
-    await page.waitForFunction("document.getElementById('sound').hidden");
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("sound").hidden);
     await page.keyboard.press("m"); // Black's 10 s period: counted 1, 2, … every second
     await page.waitForTimeout(1500);
     // A background tab's timers are throttled, a frozen one's stopped: here the page's script is

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
-import { startSim, startChrome, openClock, canvasText, advance, shot, Mirror, type Sim, type Chrome } from "./web/harness";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_PORT } from "../sim/web/server";
+import { startSim, startChrome, openClock, canvasText, advance, shot, Mirror, ROOT, SHOTS, type Sim, type Chrome } from "./web/harness";
 
 // a Chromium page per case: about 2.5 s idle, nearly 5 s on a busy two-core machine
 vi.setConfig({ testTimeout: 60000 });
@@ -36,10 +39,18 @@ describe("the page", { timeout: 60000 }, () => {
     const page = await ctx.newPage();
     const urls: string[] = [];
     page.on("request", (r) => urls.push(r.url()));
+    const asked = performance.now();
     const res = await page.goto(sim.url);
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("display").getContext("2d").getImageData(0, 0, 128, 64).data.some((v: number, i: number) => i % 4 === 0 && v > 128));
+    // from the spawn of `npm run sim` to its address, then from asking for the page to its first frame drawn
+    const firstFrameMs = Math.round(sim.startMs + performance.now() - asked);
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, "startup.json"), JSON.stringify({ serverMs: Math.round(sim.startMs), firstFrameMs: firstFrameMs }) + "\n");
+    console.log("npm run sim to its address: " + Math.round(sim.startMs) + " ms; to the page's first frame: " + firstFrameMs + " ms");
+    expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain("http://127.0.0.1:" + DEFAULT_PORT + "/");
     expect(res!.status()).toBe(200);
     expect(res!.headers()["content-security-policy"]).toContain("default-src 'self'");
-    await page.waitForFunction("document.getElementById('display').getContext('2d') !== null");
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("display").getContext("2d") !== null);
     await page.waitForLoadState("networkidle");
     expect(urls.length).toBeGreaterThan(3); // page, style, script, voice packs
     expect(urls.filter((u) => !u.startsWith(sim.url))).toEqual([]);
@@ -57,7 +68,7 @@ describe("the page", { timeout: 60000 }, () => {
     expect(await page.isVisible("#sound")).toBe(true);
     expect(await page.textContent("#sound")).toContain("Sound is off");
     await page.click("#menu"); // would open the set-up menu, were it a press
-    await page.waitForFunction("document.getElementById('sound').hidden");
+    await page.waitForFunction(() => (globalThis as any).document.getElementById("sound").hidden);
     expect(await canvasText(page)).toBe(mirror.text());
     expect(await page.evaluate("window.__goclock.app.menu")).toBe(null);
     await page.click("#menu"); // the second is a press
@@ -184,7 +195,7 @@ describe("the page", { timeout: 60000 }, () => {
     const before = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', window.__goclock.board.now()).mainMs, window.__goclock.app.clock.reading('white', window.__goclock.board.now()).mainMs])");
     expect(JSON.parse(before as string)).toEqual([3600000 - 75000 - 5000, 3600000 - 20000]);
     await page.reload();
-    await page.waitForFunction("window.__goclock !== undefined && window.__goclock.firstFrameAt() > 0");
+    await page.waitForFunction(() => (globalThis as any).__goclock !== undefined && (globalThis as any).__goclock.firstFrameAt() > 0);
     expect(await page.evaluate("window.__goclock.app.clock.game.phase")).toBe("paused");
     // as of the last record (White's press): Black's 5 s since then are not charged to Black
     const after = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', 0).mainMs, window.__goclock.app.clock.reading('white', 0).mainMs, window.__goclock.app.clock.game.toMove])");

@@ -79,7 +79,7 @@ export async function openClock(ctx: BrowserContext, url: string, virtual: boole
   page.on("pageerror", (e) => errors.push(e.message));
   (page as unknown as { errors: string[] }).errors = errors;
   await page.goto(url);
-  await page.waitForFunction("window.__goclock !== undefined && window.__goclock.firstFrameAt() > 0");
+  await page.waitForFunction(() => (globalThis as any).__goclock !== undefined && (globalThis as any).__goclock.firstFrameAt() > 0);
   return page;
 }
 

@@ -58,6 +58,15 @@ export class Voice {
     this.manifests[id] = m;
   }
 
+  /** Another voice on the same loaded packs (for another context: an offline rendering). */
+  share(): Voice {
+    const v = new Voice();
+    v.manifests = this.manifests;
+    v.samples = this.samples;
+    v.volume = this.volume;
+    return v;
+  }
+
   /** The words a clip says ("san1"), from its pack's manifest; "" when unknown. */
   words(clip: string): string {
     const slash = clip.indexOf("/");

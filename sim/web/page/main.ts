@@ -86,6 +86,7 @@ function boot(): void {
     shown.shown = false;
     shown = b || board;
     shown.shown = true;
+    shown.onShow = show;
     panel.follow(a || live);
     show(shown.frame);
   });
