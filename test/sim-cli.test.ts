@@ -2,10 +2,10 @@
 // --voice brings its pack's counting tradition into the audio, --device refuses a terminal too small.
 
 import { describe, it, expect, vi } from "vitest";
-import { writeFileSync, readFileSync, mkdtempSync } from "node:fs";
+import { writeFileSync, readFileSync, mkdtempSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { tmpdir } from "node:os";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { loadPack } from "../sim/wav";
 import { sizeProblem, deviceScreen, NEED_COLUMNS, NEED_ROWS } from "../sim/device-term";
 import { newFrame } from "../firmware/gfx/frame";
@@ -36,6 +36,29 @@ describe("--help", () => {
     expect(r.status).toBe(0);
     for (const mode of ["npm run sim [-- --port N] [--no-open]", "--terminal", "--device", "run FILE"]) expect(r.stdout).toContain(mode);
   });
+});
+
+describe("the browser clock's server", () => {
+  it("where no browser can be opened it says so and serves on", async () => {
+    // a PATH with node alone: no xdg-open, open or start to be found
+    const bin = mkdtempSync(join(tmpdir(), "sim-nobrowser-"));
+    symlinkSync(process.execPath, join(bin, "node"));
+    const child = spawn(process.execPath, [join(__dirname, "..", "node_modules", "tsx", "dist", "cli.mjs"), cli, "--port", "0"], { env: { PATH: bin, HOME: tmpdir() } });
+    let out = "";
+    child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+    const deadline = Date.now() + 30000;
+    while (!/no browser could be opened here: open http:\/\/127\.0\.0\.1:\d+\//.test(out) && Date.now() < deadline && child.exitCode === null) await new Promise((r) => setTimeout(r, 50));
+    const url = /http:\/\/127\.0\.0\.1:\d+\//.exec(out);
+    try {
+      expect(out).toContain("no browser could be opened here");
+      const page = await fetch(url![0]);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain("<canvas id=\"display\"");
+      expect(child.exitCode).toBe(null);
+    } finally {
+      child.kill("SIGTERM");
+    }
+  }, 40000);
 });
 
 describe("flags that do not apply are refused, naming the flag", () => {

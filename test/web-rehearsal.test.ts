@@ -9,6 +9,8 @@ import { parseScript } from "../sim/script";
 import { runScript } from "../sim/run";
 import { outputLine } from "../sim/transcript";
 import { loadPack } from "../sim/wav";
+import { withTradition } from "../firmware/voice";
+import { defaultCallOptions } from "../firmware/core/index";
 import { onsets, firstLoud } from "./onsets";
 import { startSim, startChrome, openClock, shot, type Sim, type Chrome } from "./web/harness";
 
@@ -32,10 +34,10 @@ async function readings(page: Page) {
   })()`)) as string);
 }
 
-function expected(text: string, atMs?: number) {
+function expected(text: string, atMs?: number, tradition = "cn") {
   const s = parseScript(text);
   if (Array.isArray(s)) throw new Error(JSON.stringify(s));
-  const r = runScript(atMs === undefined ? s : { ...s, events: s.events.filter((e) => e.tMs <= atMs), endMs: atMs }, 20, null);
+  const r = runScript(atMs === undefined ? s : { ...s, events: s.events.filter((e) => e.tMs <= atMs), endMs: atMs }, 20, null, withTradition(defaultCallOptions(), tradition));
   const t = r.endMs;
   const x = (side: "black" | "white") => {
     const v = r.clock.reading(side, t);
@@ -93,13 +95,16 @@ describe("rehearsal", { timeout: 60000 }, () => {
     "a full last minute of a 60 s byoyomi": "control 0+1x60s\nat 1 press white\nrun 66",
     "a 30 s fast byoyomi through all its periods, with moves": "control 0+3x30s\nat 1 press white\nat 20.5 press black\nat 24 press white\nrun 120",
   };
-  for (const name of Object.keys(GAMES)) {
-    it(name + ": the OfflineAudioContext rendering has every call's onset within 10 ms of its instant", async () => {
+  const runs: [string, string, string][] = [];
+  for (const name of Object.keys(GAMES)) runs.push([name, "zh", "cn"]);
+  runs.push(["a full last minute of a 60 s byoyomi", "ja", "nihon-kiin"]); // the menu's language: its pack and tradition
+  for (const [name, lang, tradition] of runs) {
+    it(name + ", " + lang + ": the OfflineAudioContext rendering has every call's onset within 10 ms of its instant", async () => {
       const ctx = await chrome.browser.newContext();
       const page = await openClock(ctx, sim.url, true);
       await page.waitForFunction(() => Object.keys((globalThis as any).__goclock.voice.manifests).length === 3);
       // full volume: the samples come out as the pack holds them
-      await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: 10 }))");
+      await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: 10, lang: '" + lang + "', tradition: '" + tradition + "' }))");
       const b64 = (await page.evaluate(`window.__goclock.rehearsal.render(${JSON.stringify(GAMES[name])}, 8000).then((f) => {
         let s = "";
         for (let i = 0; i < f.length; i++) s += String.fromCharCode(Math.max(0, Math.min(255, Math.round(f[i] * 128) + 128)));
@@ -107,11 +112,12 @@ describe("rehearsal", { timeout: 60000 }, () => {
       })`)) as string;
       await ctx.close();
       const samples = new Uint8Array(Buffer.from(b64, "base64"));
-      const pack = loadPack("zh");
-      const e = expected(GAMES[name]);
+      const pack = loadPack(lang);
+      const e = expected(GAMES[name], undefined, tradition);
       const lines = e.outputs.filter((o) => o.kind === "call").map((o) => JSON.parse(outputLine(o)) as { t: number; say: string });
       const instants = [...new Set(lines.map((l) => l.t))];
       expect(lines.length).toBeGreaterThan(10);
+      if (tradition === "nihon-kiin") expect(lines.map((l) => l.say)).not.toContain("timeout");
       const found = onsets(samples);
       expect(found.length).toBe(instants.length);
       for (let i = 0; i < instants.length; i++) {

@@ -234,4 +234,30 @@ describe("the page", { timeout: 60000 }, () => {
     await shot(page, "arbiter-menu");
     await ctx.close();
   });
+
+  it("on a phone's screen: the buttons are touched, the display fits, the volume setting sets the voice's level", async () => {
+    const ctx = await chrome.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await openClock(ctx, sim.url, true);
+    const mirror = new Mirror();
+    await page.tap(".where"); // the sound on
+    for (const b of [MENU, RIGHT, LEFT]) {
+      await page.tap(ID[b]);
+      mirror.tap(b);
+      expect(await canvasText(page)).toBe(mirror.text());
+    }
+    const canvas = (await page.locator("#display").boundingBox())!;
+    expect(canvas.x).toBeGreaterThanOrEqual(0);
+    expect(canvas.x + canvas.width).toBeLessThanOrEqual(390);
+    const inner = (await page.evaluate("document.getElementById('display').clientWidth")) as number; // without its bezel
+    expect(inner % 128).toBe(0); // a whole number of CSS pixels per device pixel
+    expect(inner).toBeGreaterThanOrEqual(256);
+    for (const id of ["#left", "#right"]) expect((await page.locator(id).boundingBox())!.height).toBeGreaterThanOrEqual(100);
+    await shot(page, "phone");
+    // volume: 10 full, each step 2.5 dB down, 0 silent (as the device's speaker)
+    for (const [v, gain] of [[10, 1], [7, Math.pow(10, -7.5 / 20)], [1, Math.pow(10, -22.5 / 20)], [0, 0]]) {
+      await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: " + v + " }))");
+      expect(await page.evaluate("window.__goclock.voice.level()")).toBeCloseTo(gain, 5);
+    }
+    await ctx.close();
+  });
 });

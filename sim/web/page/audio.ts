@@ -83,9 +83,14 @@ export class Voice {
     this.gain.connect(ctx.destination);
   }
 
+  /** The gain the voice plays at now (volume 0 … 10 as on the device). */
+  level(): number {
+    return this.gain ? this.gain.gain.value : volumeGain(this.volume);
+  }
+
   setVolume(v: number): void {
     this.volume = v;
-    if (this.gain && this.ctx) this.gain.gain.setValueAtTime(volumeGain(v), this.ctx.currentTime);
+    if (this.gain) this.gain.gain.value = volumeGain(v);
   }
 
   private buffer(clip: string): AudioBuffer {

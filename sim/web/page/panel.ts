@@ -4,7 +4,7 @@
 
 import type { App } from "../../../firmware/app";
 import type { LogEntry } from "../../../firmware/core/index";
-import { makeConsole } from "../../../firmware/console";
+import { logText, stamp } from "../../../firmware/logtext";
 import { clipsFor } from "../../../firmware/voice";
 import type { Voice } from "./audio";
 
@@ -49,10 +49,9 @@ export class Panel {
     this.records = records;
     if (fresh.length === 0) return;
     this.seen += fresh.length;
-    const lines = makeConsole(app).log(fresh.length);
-    const text = typeof lines === "string" ? [lines] : lines;
+    const start = Math.max(0, app.clock.game.startedAt); // as the console's log: times from the game's start
     const stick = this.atBottom(this.logList);
-    for (const l of text) add(this.logList, l);
+    for (const e of fresh) add(this.logList, logText(e, start));
     for (const e of fresh) if (e.what === "call" || e.what === "late") add(this.callList, this.callLine(app, e));
     if (stick) this.logList.scrollTop = this.logList.scrollHeight;
     this.callList.scrollTop = this.callList.scrollHeight;
@@ -63,7 +62,7 @@ export class Panel {
     const lang = app.settings.lang;
     const clips = clipsFor(lang, say).map((c) => lang + "/" + c);
     const words = clips.map((c) => this.voice.words(c) || c.split("/")[1]).join(" ");
-    return (e.t / 1000).toFixed(3) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
+    return stamp(e.t - Math.max(0, app.clock.game.startedAt)) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
   }
 
   private atBottom(el: HTMLElement): boolean {
