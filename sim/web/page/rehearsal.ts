@@ -101,7 +101,6 @@ export class Rehearsal {
     for (const op of parsed.setup) {
       for (const o of app.clock.apply(op, 0)) if (o.kind === "refused") return "set-up refused: " + o.reason;
     }
-    app.clock.log = [];
     app.armed = true;
     return { time: time, board: board, app: app, script: parsed, next: 0 };
   }
