@@ -352,7 +352,10 @@ export class App {
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
-        if (o.due === undefined && o.t <= this.aheadUntil && this.handed.indexOf(o.t + " " + o.say) >= 0) continue; // already scheduled
+        // already on the speaker at its instant: also a count the core makes "late" because the wake
+        // at its instant came late (the log keeps it as late; the voice must not say it twice)
+        const dueT = o.due === undefined ? o.t : o.due;
+        if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
         if (o.t !== at && says.length) this.sayCalls(says, at);
         if (o.t !== at) says = [];
         at = o.t;

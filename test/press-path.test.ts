@@ -130,3 +130,18 @@ describe("the time log, read back from flash", () => {
     expect(after.some((l) => /restore/.test(l))).toBe(true);
   });
 });
+
+describe("a last-period count already on the speaker when the wake at its instant comes late", () => {
+  // 30s+2x20s: Black's last period runs from 55 s, counted 1 … 10 from 66 s. The count at 68 s is
+  // handed to the speaker LEAD_MS ahead; then the interpreter is busy from 67.99 s for 60 ms, so the
+  // wake at 68 s runs 50 ms late, past the core's 20 ms grace, and the core makes that count "late".
+  it("is heard once, at its own instant and whole: not cut and said again", () => {
+    const rig = new ClockRig(code, { seed: 4 }).start();
+    rig.setUp("30s+2x20s", 1000);
+    rig.press("white", 5000);
+    rig.dev.stall(67990, 60);
+    rig.runUntil(72000);
+    const near = rig.heard().filter((u) => u.t >= 67500 && u.t < 68900);
+    expect(near.map((u) => [u.t, u.cut])).toEqual([[68000, false]]);
+  });
+});

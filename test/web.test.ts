@@ -138,7 +138,7 @@ describe("the page", { timeout: 60000 }, () => {
 
   it("a link ?control=SPEC sets the game up, ready: White's press starts Black's clock", async () => {
     const ctx = await rig.chrome.browser.newContext();
-    const page = await openClock(ctx, rig.sim.url + "?control=10m%2B3x30s&handicap=0&voice=en", true);
+    const page = await openClock(ctx, rig.sim.url + "?control=10m+3x30s&handicap=0&voice=en", true);
     expect(await page.textContent("#note")).toContain("set up by the link: black 10m+3x30s, white 10m+3x30s, handicap 0, voice en");
     expect(await page.evaluate("location.search")).toBe(""); // a reload does not apply it again
     const mirror = new Mirror();
@@ -152,6 +152,7 @@ describe("the page", { timeout: 60000 }, () => {
     await advance(page, 1500);
     mirror.advance(1500);
     expect(await page.evaluate("window.__goclock.app.clock.game.phase + ' ' + window.__goclock.app.clock.game.toMove")).toBe("running black");
+    expect(await page.isHidden("#note")).toBe(true); // "White presses to start" is done with
     expect(await canvasText(page)).toBe(mirror.text());
     await ctx.close();
   });
@@ -159,7 +160,7 @@ describe("the page", { timeout: 60000 }, () => {
   it("a link the core refuses shows the core's own message and changes nothing", async () => {
     const ctx = await rig.chrome.browser.newContext();
     for (const [query, said] of [
-      ["?control=2h%2B5x60", "control: '2h+5x60': expected a unit h, m or s after 60 at character 8"],
+      ["?control=2h+5x60", "control: '2h+5x60': expected a unit h, m or s after 60 at character 8"],
       ["?black=1h&handicap=1", "handicap: a handicap is 0 (even) or 2 to 9 stones"],
       ["?control=1h&voice=de", "voice: no voice pack 'de' (zh, en, ja)"],
       ["?control=1h&pin=1234", "unknown parameter pin"],

@@ -48,6 +48,8 @@ export async function startServer(port: number): Promise<{ server: Server; url: 
     }
     if (req.method !== "GET" && req.method !== "HEAD") {
       res.writeHead(405, HEADERS).end();
+    } else if (!body && path === "/favicon.ico") {
+      res.writeHead(204, HEADERS).end(); // the page has no icon: an empty answer, not a 404 in the console
     } else if (!body) {
       res.writeHead(404, Object.assign({ "Content-Type": "text/plain" }, HEADERS)).end("not found\n");
     } else {

@@ -12,7 +12,9 @@ const NAMES = ["control", "black", "white", "handicap", "voice"];
 
 /** What the link did, for the page to show: null if the address has no set-up in it. */
 export function applyLink(app: App, con: ClockConsole, query: string): { ok: boolean; text: string } | null {
-  const q = new URLSearchParams(query);
+  // A "+" typed in the address is a plus here, not the form encoding's space: controls are written
+  // with it (?control=2h+5x60s) and no value has a space.
+  const q = new URLSearchParams(query.replace(/\+/g, "%2B"));
   const given = NAMES.filter((n) => q.has(n));
   if (given.length === 0) return null;
   const unknown: string[] = [];

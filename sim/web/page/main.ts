@@ -68,9 +68,15 @@ function boot(): void {
     display.show(f);
     panel.update();
     sideNames();
+    // the link's "ready, White presses to start" is done with once the game has started
+    if (linkReady && app && app.clock.game.phase !== "setup") {
+      linkReady = false;
+      $("note").hidden = true;
+    }
     if (!firstFrameAt) firstFrameAt = performance.now();
   };
   let firstFrameAt = 0;
+  let linkReady = false;
   board.onShow = show;
   const live = startApp(board);
   app = live;
@@ -79,6 +85,7 @@ function boot(): void {
   const link = applyLink(live, makeConsole(live), location.search);
   if (link) {
     note(link.text, link.ok);
+    linkReady = link.ok;
     history.replaceState(null, "", location.pathname); // a reload mid-game must not try it again
   }
 
