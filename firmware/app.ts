@@ -33,6 +33,9 @@ const LOW_BATTERY = 15;
 export const LEAD_MS = 250;
 /** Room a record's write needs (formatting and flash, counted: about 40 ms) before a call's lead. */
 const FLUSH_MS = 100;
+/** How far ahead callDueAt() looks for the next call at once (main time: one peek in so many
+ *  seconds instead of one a second). */
+const PEEK_MS = 10000;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
 const PIN_TRIES = 3;
@@ -78,6 +81,8 @@ export class App {
   /** The calls due up to this instant are already on the speaker, timed to start exactly: these
    *  clips from aheadAt (a query answered meanwhile is played after them, not over them). */
   private aheadUntil = -1;
+  /** callDueAt()'s window: the first call after `from` up to `until` (until + 1: none), for this game. */
+  private peeked: { game: object; options: object; from: number; until: number; first: number } | null = null;
   private aheadAt = -1;
   private aheadClips: string[] = [];
   /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
@@ -465,11 +470,26 @@ export class App {
     if (this.heldKey >= 0 && this.menu) next = Math.min(next, this.repeatAt);
     const lead = callAt - LEAD_MS;
     if (this.pending.length && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
-    if (callAt <= next && callAt > this.aheadUntil && callAt > now && this.clock.peek(callAt).length > 0) {
+    if (callAt <= next && callAt > this.aheadUntil && callAt > now && this.callDueAt(callAt)) {
       // within the lead already (a press just before a call): prepare it at once
       return this.board.wakeAt(Math.max(now, lead), () => self.ahead(callAt));
     }
     this.board.wakeAt(this.pending.length ? now : Math.max(next, now), () => self.wake());
+  }
+
+  /** Whether a call is due at the next wake `at` (no call falls before it: it is the next wake).
+   *  A peek is dear on the board and schedule() asks every second, so the first call of a window
+   *  of PEEK_MS is kept until the game, the call options or the cursor make it stale. */
+  private callDueAt(at: number): boolean {
+    const c = this.clock;
+    const p = this.peeked;
+    if (!p || p.game !== c.game || p.options !== c.options || c.cursor < p.from || at > p.until || p.first <= c.cursor) {
+      const until = Math.max(at, c.cursor + PEEK_MS);
+      const calls = c.peek(until);
+      this.peeked = { game: c.game, options: c.options, from: c.cursor, until: until, first: calls.length ? calls[0].t : until + 1 };
+    }
+    // the calls in (cursor, at] are those of (from, until] from `first` on, and `first` is after the cursor
+    return this.peeked!.first <= at;
   }
 
   /** The wake after a press: its records written, the face redrawn only if one failed. */
