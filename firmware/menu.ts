@@ -72,6 +72,8 @@ export interface MenuView {
 }
 
 const COLS = 21; // the small font is 6 px a character
+/** COLS spaces: a menu line's padding is cut from it. */
+const SPACES = " ".repeat(COLS);
 const SLOTS = 5; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
 const LINE_Y = 12;
@@ -144,9 +146,8 @@ function line(left: string, right: string): string {
   const r = right.length > COLS ? right.substring(0, COLS) : right;
   const room = r.length ? COLS - r.length - 1 : COLS;
   const l = left.length > room ? left.substring(0, Math.max(0, room)) : left;
-  let pad = "";
-  for (let i = l.length + r.length; i < COLS; i++) pad += " ";
-  return l + pad + r;
+  // l and r never fill more than COLS: the pad is a cut of SPACES, not a loop (dear on the board)
+  return l + SPACES.substring(0, COLS - l.length - r.length) + r;
 }
 
 /** A note cut into at most NOTE_LINES lines, at spaces where it can; the last one ends in "~" if cut. */
