@@ -129,9 +129,8 @@ describe("calls on the AudioContext's timeline", () => {
       }
       prevT = c.t;
       for (let i = 1; i < mine.length; i++) expect(Math.abs(mine[i].when - (mine[i - 1].when + mine[i - 1].duration))).toBeLessThan(1e-6);
-      // A wake-up more than the core's 20 ms grace late makes a last-period count "late" again, and
-      // the app (firmware/app.ts handle) plays it once more although it is already sounding from its
-      // instant: a stutter on a busy machine, the firmware's, not the page's. Counted, not hidden.
+      // A wake-up more than the core's 20 ms grace late makes a last-period count "late" although it
+      // already sounds from its instant: the app must not play it again (a stutter). Caught here.
       const again = w.starts[k];
       const st = stopOf(mine[0]);
       if (again && st && again.duration === mine[0].duration && perfOf(again) - perfOf(mine[0]) < 200) {
@@ -141,6 +140,7 @@ describe("calls on the AudioContext's timeline", () => {
         k += clips.length;
       }
     }
+    expect(replays, "counts said twice").toEqual([]);
     expect(k).toBe(w.starts.length); // nothing else was scheduled
     // White's count 1, handed over 50 ms before 1 s of its period, never sounded: White had pressed
     expect(cutAhead.length).toBe(1);
