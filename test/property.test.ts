@@ -58,6 +58,16 @@ describe("the timing core on random games, after every operation and wake-up", (
  *  simulator; `late` = how late each wake-up comes, cycled; `graceMs` = how late a call may still be made). */
 const FOUND: { name: string; script: string; late?: number[]; graceMs?: number }[] = [
   {
+    name: "an absent player whose flag fell has lost on time: the lateness limit passing changes nothing",
+    script: "control 24s+F18s\nlatelimit 1m\nat 0 absent black\nat 1.029 press white\nat 66.075 press black\nrun 146.075",
+    late: [843, 858, 1439, 1073],
+  },
+  {
+    name: "an absent player's counted byoyomi running out at the lateness limit is a loss on time, not also a forfeit",
+    script: "control 0+4x30s\nhandicap 8\nlatelimit 2m\ncalls timeout=off\nat 0 absent white\nat 2.222 press black\nrun 130",
+    late: [519, 660, 968, 1412, 1465],
+  },
+  {
     name: "a flag that fell stays down when the arbiter ends the game",
     script: "control 1m\nat 0 press white\nat 60 end\nrun 61",
   },

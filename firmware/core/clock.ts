@@ -134,6 +134,8 @@ export class Clock {
     if (at > upTo) return this.advanceCalls(upTo, now);
     // what fell due up to the limit first (calls, a flag), then the game is over
     const out = this.advanceCalls(at, now);
+    // a flag that fell by the limit's own instant may leave no side that can still lose by lateness
+    if (this.forfeitDue() > at) return out.concat(this.advanceCalls(upTo, now));
     this.forfeitAt(Math.max(at, this.game.lastT), out);
     return out;
   }
@@ -176,7 +178,9 @@ export class Clock {
    *  limit may have passed during the power cut: it is due at once. */
   private forfeitDue(): number {
     const g = this.game;
-    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended" || !(g.blackAbsent || g.whiteAbsent)) return NEVER;
+    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return NEVER;
+    // a side whose flag fell while absent has lost on time already: only another absent side can
+    if (!((g.blackAbsent && g.flagged !== "black") || (g.whiteAbsent && g.flagged !== "white"))) return NEVER;
     return G.forfeitAt(g);
   }
 
