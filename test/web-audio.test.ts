@@ -77,7 +77,7 @@ describe("calls on the AudioContext's timeline", () => {
     // the core's own calls for the presses as stamped, relative to the first
     const [p0, p1, p2] = w.presses.map((p) => Math.floor(p.t));
     const script = parseScript(["control black 1x60s", "control white 1x10s", "at 0 press white", "at " + (p1 - p0) / 1000 + " press black",
-      "at " + (p2 - p0) / 1000 + " press white", "run " + ((p2 - p0) / 1000 + 62)].join("\n"));
+      "at " + (p2 - p0) / 1000 + " press white", "run " + (p2 - p0 + 62000) / 1000].join("\n"));
     if (Array.isArray(script)) throw new Error(JSON.stringify(script));
     const calls = runScript(script, 20, null).outputs.filter((o) => o.kind === "call") as { t: number; side: string; say: string }[];
     const lastMinute = calls.filter((c) => c.t >= p2 - p0);
