@@ -187,6 +187,18 @@ describe("a board that wakes late", () => {
     expect(k.log.filter((e) => e.what === "late").map((e) => e.info)).toEqual(["count:3 due 53000"]);
   });
 
+  it("an overdue count is not said after the forfeit that ended the game while the board slept", () => {
+    const k = clockOf("1x62s");
+    k.apply({ op: "latelimit", ms: 60000 }, 0);
+    k.apply({ op: "absent", side: "black" }, 0);
+    k.apply({ op: "press", side: "white" }, 1000); // the game starts; Black's lateness runs from here
+    for (let t = 30000; t <= 60000; t += 1000) k.advance(t); // elapsed:32 … count:7 said; the limit passes at 61.001 s
+    const out = k.advance(61400); // woken late: count:8 was due at 61 s
+    expect(out).toEqual([{ kind: "notice", t: 61001, side: "black", notice: "forfeit" }]);
+    expect(k.game.phase).toBe("ended");
+    expect(k.log.filter((e) => e.what === "dropped" || e.what === "late").map((e) => e.what + " " + e.info)).toEqual(["dropped count:8"]);
+  });
+
   it("a call a few ms late is still made", () => {
     const k = clockOf("1x60s");
     k.apply({ op: "press", side: "white" }, 0);

@@ -156,8 +156,10 @@ export class Clock {
       if (older) this.record(older.e, "dropped", side, older.say);
       if (c.last) lateLast = c;
     }
-    if (lateLast && out.length > 0) {
-      this.record(lateLast.e, "dropped", side, lateLast.say); // a newer call supersedes it
+    if (lateLast && (out.length > 0 || now > upTo)) {
+      // a newer call supersedes it, or its turn or game ended at upTo, before now (a press handled
+      // late, a forfeit): a count said now would come after the end it counted down to
+      this.record(lateLast.e, "dropped", side, lateLast.say);
     } else if (lateLast) {
       // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
