@@ -4,7 +4,7 @@
 
 import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
-import { type Reading, type Call, NEVER, nextChange, turnCalls, queryAnswer } from "./side";
+import { type Reading, type Call, NEVER, nextChange, stretchEnd, turnCalls, queryAnswer } from "./side";
 import * as G from "./game";
 import * as A from "./arbiter";
 
@@ -66,6 +66,9 @@ export class Clock {
   /** Told of every entry, kept or not (the device records the calls that were late or dropped). */
   onLog: ((t: number, what: string, side: Side | null, info: string) => void) | null = null;
   maxLog: number;
+  /** What this game and these options fix (an operation replaces them, never changes them): worked
+   *  out once, not at every wake. */
+  private plan: Plan | null = null;
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -93,14 +96,39 @@ export class Clock {
     return e;
   }
 
-  /** The running side's calls due in (from, to], at absolute times, without making them. */
-  private callsIn(from: number, to: number): Call[] {
+  private planned(): Plan {
     const g = this.game;
-    const calls: Call[] = [];
-    if (g.phase !== "running") return calls;
+    const p = this.plan;
+    if (p && p.game === g && p.options === this.options) return p;
+    return (this.plan = { game: g, options: this.options, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [] });
+  }
+
+  /** The running side's calls due in (from, to], at absolute times, without making them: from the
+   *  plan's window of them, made anew when (from, to] leaves it. */
+  private callsIn(from: number, to: number): Call[] {
+    const p = this.planned();
+    const out: Call[] = [];
+    if (p.flag === NEVER) return out; // not running
+    if (from < p.from || to > p.to) this.window(p, from, to);
+    const w = p.calls;
+    for (let i = 0; i < w.length; i++) {
+      const c = w[i];
+      if (c.e > to) break;
+      if (c.e > from) out.push(c);
+    }
+    return out;
+  }
+
+  /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
+   *  a wake each second then finds its calls without working out the turn's calls again. */
+  private window(p: Plan, from: number, to: number): void {
+    const g = this.game;
     const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
     const s = g[g.toMove];
-    turnCalls(G.controlOf(g, g.toMove), s, this.options, from - base, Math.min(to, G.flagTime(g)) - base, s.moves === 0, calls);
+    const ctl = G.controlOf(g, g.toMove);
+    const until = Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
+    const calls: Call[] = [];
+    turnCalls(ctl, s, this.options, from - base, Math.min(until, p.flag) - base, s.moves === 0, calls);
     // in time order; a stable insertion sort (Espruino's sort is not stable): calls of one instant
     // keep the order they are said in ("1分" before "还剩N分", "10" before "timeout")
     for (let i = 1; i < calls.length; i++) {
@@ -112,8 +140,10 @@ export class Clock {
       }
       calls[j + 1] = c;
     }
-    for (const c of calls) c.e += base;
-    return calls;
+    for (const x of calls) x.e += base;
+    p.from = from;
+    p.to = until;
+    p.calls = calls;
   }
 
   /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
@@ -130,12 +160,12 @@ export class Clock {
 
   /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
   private advanceTo(upTo: number, now: number): Output[] {
-    const at = this.forfeitDue();
+    const at = this.planned().forfeit;
     if (at > upTo) return this.advanceCalls(upTo, now);
     // what fell due up to the limit first (calls, a flag), then the game is over
     const out = this.advanceCalls(at, now);
     // a flag that fell by the limit's own instant may leave no side that can still lose by lateness
-    if (this.forfeitDue() > at) return out.concat(this.advanceCalls(upTo, now));
+    if (this.planned().forfeit > at) return out.concat(this.advanceCalls(upTo, now));
     this.forfeitAt(Math.max(at, this.game.lastT), out);
     return out;
   }
@@ -165,7 +195,7 @@ export class Clock {
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
-    const settled = G.settle(g, upTo);
+    const settled = this.planned().flag <= upTo ? G.settle(g, upTo) : g;
     if (settled !== g) {
       this.game = settled;
       out.push({ kind: "flag", t: settled.flagAt, side: g.toMove });
@@ -173,17 +203,6 @@ export class Clock {
     }
     this.cursor = upTo;
     return out;
-  }
-
-  /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
-   *  does not end the other side's lateness: both may lose (22.3, 直至判双方负). A restored game's
-   *  limit may have passed during the power cut: it is due at once. */
-  private forfeitDue(): number {
-    const g = this.game;
-    if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return NEVER;
-    // a side whose flag fell while absent has lost on time already: only another absent side can
-    if (!((g.blackAbsent && g.flagged !== "black") || (g.whiteAbsent && g.flagged !== "white"))) return NEVER;
-    return G.forfeitAt(g);
   }
 
   private forfeitAt(at: number, out: Output[]): void {
@@ -202,17 +221,18 @@ export class Clock {
   /** The next instant at which anything shown or said changes; NEVER when the clock is stopped. */
   nextWakeAt(): number {
     const g = this.game;
+    const p = this.planned();
     let next = NEVER;
-    if (g.phase === "running") {
+    if (p.flag !== NEVER) {
       const base = g.runSince - g.turnMs;
       const e = this.cursor - base;
       next = e < 0 ? base : base + nextChange(G.controlOf(g, g.toMove), g[g.toMove], e);
       // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
       const calls = this.callsIn(this.cursor, next);
       if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
-      next = Math.min(next, G.flagTime(g));
+      next = Math.min(next, p.flag);
     }
-    const at = this.forfeitDue();
+    const at = p.forfeit;
     if (at < next) next = Math.max(at, this.cursor + 1);
     return next;
   }
@@ -326,6 +346,28 @@ export class Clock {
       case "pass": return A.timeoutToPass(g, t);
     }
   }
+}
+
+interface Plan {
+  game: G.Game;
+  options: CallOptions;
+  /** The running side's flag time; NEVER when no clock runs. */
+  flag: number;
+  forfeit: number;
+  /** The running side's calls in (from, to], in time order. */
+  from: number;
+  to: number;
+  calls: Call[];
+}
+
+/** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
+ *  does not end the other side's lateness: both may lose (22.3, 直至判双方负). A restored game's
+ *  limit may have passed during the power cut: it is due at once. */
+function forfeitDue(g: G.Game): number {
+  if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return NEVER;
+  // a side whose flag fell while absent has lost on time already: only another absent side can
+  if (!((g.blackAbsent && g.flagged !== "black") || (g.whiteAbsent && g.flagged !== "white"))) return NEVER;
+  return G.forfeitAt(g);
 }
 
 /** The operations of the arbiter: each accepted one is an output too (the transcript shows them). */

@@ -145,11 +145,22 @@ export function rebase(c: TimeControl, s: SideClock, e: number): [SideClock, num
   return [n, keep];
 }
 
-/** The next turn elapsed after e at which the shown countdown changes its whole second. */
+/** The end of the stretch of the turn that elapsed time e (≥ 0, before the loss) is in: main time,
+ *  the current byoyomi period, or the block. Through a stretch only the shown countdown changes,
+ *  and it shows the time to the stretch's end (read(c, s, e).shownMs = stretchEnd(c, s, e) − e). */
+export function stretchEnd(c: TimeControl, s: SideClock, e: number): number {
+  const M = s.mainMs;
+  if (e < M) return M;
+  if (c.kind !== "byoyomi") return lossAt(c, s);
+  const P = c.periodMs;
+  return Math.min(M + (Math.floor((e - M) / P) + 1) * P, M + s.periodsLeft * P);
+}
+
+/** The next turn elapsed after e (≥ 0) at which the shown countdown changes its whole second. */
 export function nextChange(c: TimeControl, s: SideClock, e: number): number {
   if (e >= lossAt(c, s)) return NEVER;
-  const shown = read(c, s, e).shownMs;
-  return e + (shown % 1000 || 1000);
+  const left = stretchEnd(c, s, e) - e; // the shown countdown, without making a whole reading
+  return e + (left % 1000 || 1000);
 }
 
 // --- calls ------------------------------------------------------------------------------------------
