@@ -343,10 +343,11 @@ export class App {
   }
 
   /** Entries [from, from + n) of the game's time log, read back from flash (a negative `from`
-   *  counts from the end), and their number in all (-1 for a page from the end: not counted). */
-  log(from: number, n: number): LogPage {
+   *  counts from the end), and their number in all (-1 when not known: see logEntries, which reads
+   *  at most `records` records for a page from the start). */
+  log(from: number, n: number, records?: number): LogPage {
     this.flush();
-    const page = logEntries(this.board.store, this.clock.options, from, n, this.clock.cursor + this.shift);
+    const page = logEntries(this.board.store, this.clock.options, from, n, this.clock.cursor + this.shift, records === undefined ? 1e9 : records);
     for (const e of page.entries) e.t -= this.shift; // on the board's clock again
     return page;
   }

@@ -60,55 +60,51 @@ function entry(i: Item): LogEntry {
   return { t: i.t, what: i.what, side: i.side, info: i.info, black: readSide(i.game, "black", i.t), white: readSide(i.game, "white", i.t) };
 }
 
-/** A page of the log, and how many entries it has in all (-1: not counted, for a page from the end). */
+/** A page of the log, and how many entries it has in all (-1: not known yet, the page did not reach
+ *  the end of the log, or a page from the end). */
 export interface LogPage {
   total: number;
   entries: LogEntry[];
 }
 
+/** Where the last page from the start stopped: the record to read next, the event before it and the
+ *  entries before that record's own. A tool pages on from there (from = from + entries), so a page
+ *  costs the records it covers, not every record before it. */
+interface Resume {
+  head: string;
+  options: CallOptions;
+  i: number;
+  prev: Event | null;
+  total: number;
+}
+let resume: Resume | null = null;
+/** The game's first record and the game it sets up: parsing its controls again costs every page. */
+let header: { body: string; game: Game } | null = null;
+
 /**
  * Entries [from, from + n) of the game's time log; a negative `from` counts from the end (-5: the
  * last five), reading back only as far as they go. `untilMs`: how far the live clock has made its
- * calls (they follow the newest record).
+ * calls (they follow the newest record). A page from the start reads at most `records` records past
+ * where it begins (on the board each costs a tenth of a second or more, and a running game's wakes
+ * wait), so it may hold fewer than n entries: page on from from + entries until total is known.
  */
-export function logEntries(store: Store, options: CallOptions, from: number, n: number, untilMs: number): LogPage {
+export function logEntries(store: Store, options: CallOptions, from: number, n: number, untilMs: number, records: number): LogPage {
   const count = store.count();
   let base: Game | null = null;
+  let head = "";
   let first = 0;
   for (; first < count && !base; first++) {
     const body = store.record(first);
-    base = body === null ? null : readGame(body);
+    base = body === null ? null : header && body === header.body ? header.game : readGame(body);
+    if (base) head = body as string;
   }
+  if (base) header = { body: head, game: base };
   if (!base || n <= 0) return { total: 0, entries: [] };
   const read = (i: number): Event | null => {
     const body = store.record(i);
     return body === null ? null : readEvent(body, base as Game);
   };
-  if (from >= 0) {
-    // every record, for the total; only the page's entries kept (and their readings worked out)
-    let items: Item[] = [];
-    let total = 0;
-    let prev: Event | null = null;
-    const keep = (): void => {
-      for (const x of items) {
-        if (total >= from && total < from + n) page.push(x);
-        total++;
-      }
-      items = [];
-    };
-    const page: Item[] = [];
-    for (let i = first; i < count; i++) {
-      const ev = read(i);
-      if (!ev) continue;
-      if (prev) callsAfter(prev, ev, ev.t, options, items);
-      eventItems(ev, options, items);
-      keep();
-      prev = ev;
-    }
-    if (prev) callsAfter(prev, null, untilMs, options, items);
-    keep();
-    return { total: total, entries: page.map(entry) };
-  }
+  if (from >= 0) return forward(read, head, first, count, options, from, n, untilMs, records);
   // backward: each event's segment (the calls before it, the event, a query's answer) before the later ones
   const want = -from;
   let i = count - 1;
@@ -126,4 +122,46 @@ export function logEntries(store: Store, options: CallOptions, from: number, n: 
     ev = prev;
   }
   return { total: -1, entries: tail.slice(Math.max(0, tail.length - want)).slice(0, n).map(entry) };
+}
+
+/** A page from the start: from where the last one stopped when it goes on from there (same game, same
+ *  call options), else from the first record. Each record's segment is the calls before it, then it. */
+function forward(read: (i: number) => Event | null, head: string, first: number, count: number, options: CallOptions,
+  from: number, n: number, untilMs: number, records: number): LogPage {
+  const r = resume;
+  const on = r !== null && r.head === head && r.options === options && r.total <= from && r.i <= count;
+  let i = on ? r.i : first;
+  let prev = on ? r.prev : null;
+  let total = on ? r.total : 0;
+  const stop = i + records;
+  const page: Item[] = [];
+  const keep = (items: Item[]): void => {
+    for (const x of items) {
+      if (total >= from && total < from + n) page.push(x);
+      total++;
+    }
+  };
+  for (; i < count; i++) {
+    const ev = read(i);
+    if (!ev) continue;
+    const mark: Resume = { head: head, options: options, i: i, prev: prev, total: total };
+    const seg: Item[] = [];
+    if (prev) callsAfter(prev, ev, ev.t, options, seg);
+    eventItems(ev, options, seg);
+    keep(seg);
+    prev = ev;
+    if (total >= from + n) {
+      resume = mark; // the page is full: the next one starts inside this segment
+      return { total: -1, entries: page.map(entry) };
+    }
+    if (i + 1 >= stop && total > from && i + 1 < count) {
+      resume = { head: head, options: options, i: i + 1, prev: ev, total: total }; // read its share
+      return { total: -1, entries: page.map(entry) };
+    }
+  }
+  resume = { head: head, options: options, i: count, prev: prev, total: total };
+  const tail: Item[] = [];
+  if (prev) callsAfter(prev, null, untilMs, options, tail);
+  keep(tail);
+  return { total: total, entries: page.map(entry) };
 }

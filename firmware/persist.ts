@@ -54,14 +54,12 @@ function num(w: string): number {
   return n >= 0 ? n : NaN;
 }
 
+// one object and seven native parses, no loop or array: the log reads back every record (NaN, or a
+// minus sign, fails the test)
 function readSide(w: string[], at: number): SideClock | null {
-  const n: number[] = [];
-  for (let i = 0; i < 7; i++) {
-    const v = num(w[at + i]);
-    if (isNaN(v)) return null;
-    n.push(v);
-  }
-  return { mainMs: n[0], periodsLeft: n[1], blockMs: n[2], movesLeft: n[3], moves: n[4], passes: n[5], usedMs: n[6] };
+  const s: SideClock = { mainMs: parseInt(w[at], 36), periodsLeft: parseInt(w[at + 1], 36), blockMs: parseInt(w[at + 2], 36),
+    movesLeft: parseInt(w[at + 3], 36), moves: parseInt(w[at + 4], 36), passes: parseInt(w[at + 5], 36), usedMs: parseInt(w[at + 6], 36) };
+  return s.mainMs >= 0 && s.periodsLeft >= 0 && s.blockMs >= 0 && s.movesLeft >= 0 && s.moves >= 0 && s.passes >= 0 && s.usedMs >= 0 ? s : null;
 }
 
 function sideOf(w: string): Side | null | undefined {

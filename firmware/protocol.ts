@@ -77,6 +77,7 @@ export interface LogItem {
 }
 
 export interface LogPage {
+  /** All the log's entries; -1 while the page has not reached its end (page on). */
   total: number;
   from: number;
   entries: LogItem[];
@@ -86,6 +87,9 @@ export interface LogPage {
 export const MAX_LINE = 1024;
 /** Log entries in one reply, at most (about 250 characters each). */
 export const LOG_PAGE = 10;
+/** Records one log reply reads at most (a page may then be short): each costs the board about a
+ *  tenth of a second, and a running clock's wakes wait for the reply. */
+export const LOG_RECORDS = 2;
 export const PROTOCOL = 1;
 
 /** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
@@ -256,7 +260,7 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       const from = q.from === undefined ? 0 : q.from;
       const n = q.n === undefined ? LOG_PAGE : q.n;
       if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
-      const read = app.log(from as number, n as number); // from the flash records
+      const read = app.log(from as number, n as number, LOG_RECORDS); // from the flash records
       const page = read.entries;
       const out: LogPage = { total: read.total, from: from as number, entries: [] };
       const g = app.clock.game; // started before this boot, after a power cut: it may be negative

@@ -5,6 +5,7 @@
 
 import { boardRig, type BoardMeter, type CallCost } from "./cost";
 import type { ClockRig } from "../double/rig";
+import { findReply, frame } from "../double/link";
 
 export const BUDGET = {
   mainShare: 0.1,
@@ -35,6 +36,48 @@ export interface BoardFigures {
   clockApplyMs: number;
   statusMs: number;
   top: { label: string; ms: number }[];
+  log: LogFigures;
+}
+
+/** The desktop tool reading a running game's whole time log, page by page (`goclock log`). */
+export interface LogFigures {
+  moves: number;
+  entries: number;
+  replies: number;
+  /** The longest reply's callback: the clock's wakes and presses wait this long. */
+  maxReplyMs: number;
+  totalMs: number;
+}
+
+const LOG_MOVES = 100;
+
+/** A game of LOG_MOVES moves played at the double's speed, then its log read as the tool reads it
+ *  (hw/tool/commands/read.ts: from = the entries received, until a page brings the total). */
+async function logFigures(code?: string, map?: string): Promise<LogFigures> {
+  const { rig, meter } = await boardRig({ code, map });
+  meter.charge = false;
+  rig.start();
+  rig.setUp("2h+5x60s", 1000);
+  let t = 5000;
+  for (let i = 0; i < LOG_MOVES; i++, t += 3000) rig.press(i % 2 === 0 ? "white" : "black", t);
+  rig.runUntil(t);
+  meter.charge = true;
+  const got: unknown[] = [];
+  const costs: number[] = [];
+  let total = -1;
+  for (let seq = 1; (total < 0 || got.length < total) && seq < 10000; seq++) {
+    rig.dev.take("USB");
+    const n0 = meter.calls.length;
+    rig.dev.send("USB", frame(seq, { c: "log", from: got.length, n: 10 }));
+    rig.dev.advance(60000); // a reply comes when its callback is done, however long it runs
+    const r = findReply(rig.dev.take("USB"), seq);
+    const page = r && (r.ok as { total: number; entries: unknown[] } | undefined);
+    costs.push(meter.calls.slice(n0).filter((c) => c.what === "data").reduce((a, c) => Math.max(a, c.ms), 0));
+    if (!page || page.entries.length === 0) break;
+    total = page.total;
+    for (const e of page.entries) got.push(e);
+  }
+  return { moves: LOG_MOVES, entries: got.length, replies: costs.length, maxReplyMs: Math.max(...costs), totalMs: costs.reduce((a, b) => a + b, 0) };
 }
 
 function median(xs: number[]): number {
@@ -158,6 +201,7 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
     statusMs: st.ms,
     top: meter.profile().slice(0, 6),
+    log: await logFigures(code, map),
   };
 }
 
@@ -177,6 +221,8 @@ export function boardLines(f: BoardFigures): string[] {
       " (ahead() costs " + ms(f.prepareMs) + " in all); " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.handOverMs < f.leadMs),
     "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
     "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
+    "  the tool reading a " + f.log.moves + "-move game's time log: " + f.log.entries + " entries in " + f.log.replies + " replies, the longest " + ms(f.log.maxReplyMs) +
+      " (the clock's wakes wait for it), " + ms(f.log.totalMs) + " in all",
     "  most board time in a game, by function (own code): " + f.top.map((t) => t.label + " " + ms(t.ms)).join(", "),
   ];
 }

@@ -153,7 +153,7 @@ describe("Storage", () => {
       s.write("rec", "Z");
       print(JSON.stringify(s.read("rec")));`);
     expect(out(d)).toEqual([
-      JSON.stringify("AAAABBBB\xff\xff\xff\xff"),
+      '"AAAABBBB\\u00FF\\u00FF\\u00FF\\u00FF"', // Espruino's JSON.stringify escapes past ASCII
       "File already written with different data",
       "Too much data for file size",
       "Unable to find or create file",

@@ -65,11 +65,23 @@ const MAKERS = `(function () {
   };
 })()`;
 
+// Espruino's JSON.stringify writes every character outside printable ASCII as \uXXXX (jsutils.c
+// escapeCharacter, hex upper case), so on the board a reply is ASCII with no work of the firmware's.
+const ESPRUINO_JSON = `(function () {
+  var stringify = JSON.stringify;
+  var hex = function (c) { return "\\\\u" + ("000" + c.charCodeAt(0).toString(16).toUpperCase()).slice(-4); };
+  JSON.stringify = function (v, r, s) {
+    var o = stringify(v, r, s);
+    return typeof o === "string" ? o.replace(/[\\u007f-\\uffff]/g, hex) : o;
+  };
+})()`;
+
 export function makeRealm(): Realm {
   const context = vm.createContext({}, { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
   const strip = MISSING_GLOBALS.map((g) => "delete this." + g + ";").join("") +
     MISSING_METHODS.map(([o, m]) => "delete " + o + "." + m + ";").join("") + "delete this.console;";
   vm.runInContext(strip, context);
+  vm.runInContext(ESPRUINO_JSON, context);
   const m = vm.runInContext(MAKERS, context) as Record<string, never>;
   const drainScript = new vm.Script("0");
   const global = vm.runInContext("this", context) as Record<string, unknown>;

@@ -10,11 +10,12 @@ import { EXIT, ToolError } from "../errors";
 
 const PAGE = 10; // entries per reply (the protocol's most: a reply stays small on the device)
 
-/** The whole time log, page by page. */
+/** The whole time log, page by page: a page may be short (the clock reads a few records per
+ *  reply); the total comes with the page that reaches the end. */
 export async function readLog(client: Client): Promise<LogEntry[]> {
   const all: LogEntry[] = [];
-  let total = 1;
-  while (all.length < total) {
+  let total = -1;
+  while (total < 0 || all.length < total) {
     const page = asLogPage(await client.request("log", { from: all.length, n: PAGE }));
     total = page.total;
     if (page.entries.length === 0) break;
