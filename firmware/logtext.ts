@@ -61,9 +61,9 @@ function num(w: string): number {
   return parseInt(w, 10);
 }
 
-/** "Black used 30:00 → 36:00, White 20:00 → 24:00": both sides' used time before and after. */
+/** "Black used 30:00 -> 36:00, White 20:00 -> 24:00": both sides' used time before and after. */
 function usedChange(w: string[], e: LogEntry): string {
-  return "Black used " + span(num(w[1])) + " → " + span(e.black.usedMs) + ", White " + span(num(w[2])) + " → " + span(e.white.usedMs);
+  return "Black used " + span(num(w[1])) + " -> " + span(e.black.usedMs) + ", White " + span(num(w[2])) + " -> " + span(e.white.usedMs);
 }
 
 /** The operation or event of an entry, in words. */
@@ -84,7 +84,7 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "correct": {
       const time = w[0] === "main" || w[0] === "block";
       const v = (x: string) => (time ? span(num(x)) : x);
-      return "correct: " + who + " " + (FIELD_NAMES[w[0]] || w[0]) + " " + v(w[3]) + " → " + v(w[1]) + " (22.8)";
+      return "correct: " + who + " " + (FIELD_NAMES[w[0]] || w[0]) + " " + v(w[3]) + " -> " + v(w[1]) + " (22.8)";
     }
     case "rescale": return "rescale: true elapsed " + span(num(w[0])) + ", " + usedChange(w, e) + " (22.8)";
     case "split": return "split: first half " + span(num(w[0])) + " shared equally, " + usedChange(w, e) + " (22.9)";

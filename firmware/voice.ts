@@ -8,16 +8,15 @@ import type { CallOptions, PeriodCalls } from "./core/index";
 
 export interface PackInfo {
   id: string;
-  /** Shown in the menu, in the pack's own language. */
-  name: string;
   /** The tradition a pack selects unless the event chooses another. */
   tradition: string;
 }
 
 export const PACKS: PackInfo[] = [
-  { id: "zh", name: "中文", tradition: "cn" },
-  { id: "en", name: "English", tradition: "cn" },
-  { id: "ja", name: "日本語", tradition: "nihon-kiin" },
+  // the menu names them in ASCII (menu.ts): the Jolt.js's Espruino has no Unicode strings
+  { id: "zh", tradition: "cn" },
+  { id: "en", tradition: "cn" },
+  { id: "ja", tradition: "nihon-kiin" },
 ];
 
 export const DEFAULT_PACK = "zh";
@@ -240,7 +239,6 @@ export interface CallOverrides {
 
 export interface Tradition {
   id: string;
-  name: string;
   overrides: CallOverrides;
 }
 
@@ -248,10 +246,10 @@ export interface Tradition {
 export const TRADITIONS: Tradition[] = [
   // Chinese rules 12.3 (the core's defaults): …58秒, 1分, 还剩N分; last period 1 … 10, then the older
   // edition's 超时判负.
-  { id: "cn", name: "中国 12.3", overrides: {} },
+  { id: "cn", overrides: {} },
   // Nihon Ki-in: the same seconds, and the same 1 … 10 in the last period, but the timekeeper's
   // "10" is itself the loss on time: nothing is said after it.
-  { id: "nihon-kiin", name: "日本棋院", overrides: { timeoutCall: false } },
+  { id: "nihon-kiin", overrides: { timeoutCall: false } },
 ];
 
 export function findTradition(id: string): Tradition | null {

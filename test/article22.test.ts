@@ -95,7 +95,7 @@ describe("the correction threshold (22.8)", () => {
     expect(g.refused()).toEqual([]);
     expect(g.read("black")).toMatchObject({ mainMs: 7200000 - 1800000, usedMs: 1800000 });
     expect(g.read("white")).toMatchObject({ mainMs: 7200000 - 1800000, usedMs: 1800000 });
-    expect(arbiterLines(g)).toContain("rescale: true elapsed 1:00:00, Black used 29:00 → 30:00, White 29:00 → 30:00 (22.8)");
+    expect(arbiterLines(g)).toContain("rescale: true elapsed 1:00:00, Black used 29:00 -> 30:00, White 29:00 -> 30:00 (22.8)");
   });
 
   it("an error under 2 minutes per hour leaves the readings as they are, and says why", () => {
@@ -126,10 +126,10 @@ describe("the equal split (22.9)", () => {
     const g = run(played + "at 3601 split 1h\nat 3602 resume\nrun 3700");
     expect(g.read("black")).toMatchObject({ mainMs: 7200000 - 1800000 - 98000, usedMs: 1800000 + 98000 });
     expect(g.read("white")).toMatchObject({ mainMs: 7200000 - 1800000, usedMs: 1800000 });
-    expect(arbiterLines(g)).toContain("split: first half 1:00:00 shared equally, Black used 40:00 → 30:00, White 20:00 → 30:00 (22.9)");
+    expect(arbiterLines(g)).toContain("split: first half 1:00:00 shared equally, Black used 40:00 -> 30:00, White 20:00 -> 30:00 (22.9)");
     const entry = g.clock.log.find((e) => e.what === "split")!;
     expect(logText(entry, 0)).toBe(
-      "1:00:01.000  split: first half 1:00:00 shared equally, Black used 40:00 → 30:00, White 20:00 → 30:00 (22.9)  " +
+      "1:00:01.000  split: first half 1:00:00 shared equally, Black used 40:00 -> 30:00, White 20:00 -> 30:00 (22.9)  " +
         "| Black used 30:00, left 1:30:00, 1 move | White used 30:00, left 1:30:00, 1 move",
     );
   });

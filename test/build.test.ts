@@ -35,6 +35,12 @@ describe("the firmware bundle", () => {
     expect(code).not.toMatch(/\bmodule\b/); // Espruino has no `module` at the top level
   }, 30_000);
 
+  it("holds no character past Latin-1: the Jolt.js's Espruino has no Unicode strings (a '→' would reach the tool as the control byte 0x92)", async () => {
+    const code = readFileSync((await buildFirmware()).path, "utf8");
+    const wide = (code.match(/\\u[0-9a-fA-F]{4}|[^\x00-\xff]/g) || []).filter((m) => m.length === 1 || parseInt(m.slice(2), 16) > 0xff);
+    expect(wide).toEqual([]);
+  }, 30_000);
+
   it("shortens the firmware's own property names but keeps the console's, the library's and computed keys", async () => {
     const names = privateProps();
     for (const own of ["runSince", "nextWakeAt", "aheadUntil", "blackControl"]) expect(names.test(own)).toBe(true);

@@ -144,7 +144,7 @@ describe("--log: the time log (22.9)", () => {
     const r = sim("run", script, "--log");
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split("\n");
-    expect(lines).toContain("1:00:01.000  split: first half 1:00:00 shared equally, Black used 40:00 → 30:00, White 20:00 → 30:00 (22.9)  | Black used 30:00, left 1:30:00, 1 move | White used 30:00, left 1:30:00, 1 move");
+    expect(lines).toContain("1:00:01.000  split: first half 1:00:00 shared equally, Black used 40:00 -> 30:00, White 20:00 -> 30:00 (22.9)  | Black used 30:00, left 1:30:00, 1 move | White used 30:00, left 1:30:00, 1 move");
     expect(lines).toContain("0:40:00.000  press: Black, move 1  | Black used 40:00, left 1:20:00, 1 move | White used 0:00, left 2:00:00, 0 moves");
     expect(JSON.parse(lines[lines.length - 1]).state.phase).toBe("paused");
   });

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { clipsFor, PACKS, WHOLE_ELAPSED } from "../firmware/voice";
+import { clipsFor, WHOLE_ELAPSED } from "../firmware/voice";
 import { ordinaryCalls, lastCalls, defaultCallOptions } from "../firmware/core/index";
 import { writeFigures } from "./figures";
 
@@ -27,6 +27,8 @@ interface ClipSpec {
 
 interface PackSpec {
   id: string;
+  /** The pack's name in its own language (the manifest's; the device names it in ASCII). */
+  name: string;
   language: string;
   voice: string;
   /** espeak-ng words per minute to start from. */
@@ -70,7 +72,7 @@ function zhPack(): PackSpec {
     clip("block", "ji1 ben3 shi2 xian4 yong4 wan2", "long"),
     clip("timeout", "chao1 shi2 pan4 fu4", "long"),
   );
-  return { id: "zh", language: "cmn", voice: "cmn-latn-pinyin", speed: 190, clips: c };
+  return { id: "zh", name: "中文", language: "cmn", voice: "cmn-latn-pinyin", speed: 190, clips: c };
 }
 
 // --- English
@@ -108,7 +110,7 @@ function enPack(): PackSpec {
     clip("byoyomi", "[[bj'oUjoUmi]]", "long"),
     clip("timeout", "time out", "long"),
   );
-  return { id: "en", language: "en-US", voice: "en-us", speed: 215, clips: c };
+  return { id: "en", name: "English", language: "en-US", voice: "en-us", speed: 215, clips: c };
 }
 
 // --- Japanese: kana (espeak-ng's ja voice reads no kanji). 4 is よん and 7 is なな, as timekeepers
@@ -144,7 +146,7 @@ function jaPack(): PackSpec {
     clip("byoyomi", "びょうよみです", "long"),
     clip("timeout", "じかんぎれです", "long"),
   );
-  return { id: "ja", language: "ja", voice: "ja", speed: 190, clips: c };
+  return { id: "ja", name: "日本語", language: "ja", voice: "ja", speed: 190, clips: c };
 }
 
 const PACK_SPECS: PackSpec[] = [zhPack(), enPack(), jaPack()];
@@ -234,7 +236,6 @@ function engineVersion(): string {
 
 function makePack(spec: PackSpec, dir: string, tmp: string, engine: string): Manifest {
   mkdirSync(dir, { recursive: true });
-  const info = PACKS.find((p) => p.id === spec.id)!;
   const clips: Record<string, ClipEntry> = {};
   let total = 0;
   for (const c of spec.clips) {
@@ -254,7 +255,7 @@ function makePack(spec: PackSpec, dir: string, tmp: string, engine: string): Man
   for (const id of listedCalls()) phrases[id] = clipsFor(spec.id, id);
   return {
     pack: spec.id,
-    name: info.name,
+    name: spec.name,
     language: spec.language,
     engine: engine,
     voice: spec.voice,
