@@ -8,7 +8,7 @@
 
 import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
 import {
-  Clock, newGame, parseControl, isParseError, defaultCallOptions,
+  Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { gameRecord, stateRecord, restore } from "./persist";
@@ -16,7 +16,7 @@ import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { callPhrases, withTradition } from "./voice";
-import { type Drawn, drawFace, drawRunning, faceView } from "./face";
+import { type Drawn, drawFace, drawRunning, drawTurn, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -73,6 +73,9 @@ export class App {
   private drawnGame: Game | null = null;
   private drawnMessage = "";
   private drawnLow = false;
+  /** The game a player's press just passed the turn from, that press alone (refresh draws it
+   *  partially when the face shows that game), or null. */
+  private passed: { game: Game; side: Side } | null = null;
   private menuDownAt = -1;
   /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
   private heldKey = -1;
@@ -173,9 +176,19 @@ export class App {
         this.repeatAt = t + REPEAT_AFTER_MS;
       }
       else if (this.clock.game.phase === "setup" && !this.armed) this.say("MENU: set up", t);
-      else this.apply({ op: "press", side: this.sideOf(b) }, t);
+      else this.press(this.sideOf(b), t);
     }
     this.refresh();
+  }
+
+  /** A player's press: the switch, and whether it passed the turn and nothing else (no arrival,
+   *  no flag: what the face then redraws is the bars and that side's time, refresh). */
+  private press(side: Side, t: number): void {
+    const g = this.clock.game;
+    this.apply({ op: "press", side: side }, t);
+    const n = this.clock.game;
+    const plain = g.phase === "running" && g.toMove === side && !isLate(g, side) && !isAway(g, side);
+    this.passed = plain && n.phase === "running" && n.toMove !== side ? { game: g, side: side } : null;
   }
 
   private menuButton(down: boolean, t: number): void {
@@ -445,8 +458,13 @@ export class App {
       const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
-      const same = this.drawn !== null && game === this.drawnGame && message === this.drawnMessage && low === this.drawnLow;
-      if (!same || !drawRunning(g, this.clock, now, this.settings.whiteOnRight, this.drawn!)) {
+      const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
+      const same = kept && game === this.drawnGame;
+      const p = this.passed;
+      const passed = kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side);
+      this.passed = null;
+      if (passed) this.drawnGame = game;
+      else if (!same || !drawRunning(g, this.clock, now, this.settings.whiteOnRight, this.drawn!)) {
         const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
         this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
         this.drawnGame = game;

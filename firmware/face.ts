@@ -227,8 +227,12 @@ export type Drawn = string[];
 const LAYOUT = 0;
 const BOTTOM = 1;
 
+function barKey(s: FaceSide): string {
+  return s.label + movesText(s) + (s.running ? "R" : s.toMove ? "T" : "");
+}
+
 function halfKeys(s: FaceSide): string[] {
-  return [s.label + movesText(s) + (s.running ? "R" : s.toMove ? "T" : ""), bigText(s), s.flagged ? "F" : overText(s)];
+  return [barKey(s), bigText(s), s.flagged ? "F" : overText(s)];
 }
 
 /** The second's redraw, without building the whole view: when the game, the message and the battery
@@ -295,4 +299,46 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
     drawBottom(g, v, lines, tall);
   }
   return keys;
+}
+
+/** A player's press that passed the turn and nothing else, on the face drawn for the game just
+ *  before it (the caller knows; the message and the battery as they were): the bars, and the
+ *  pressing side's countdown and periods, are all that can change. The other side's time stands as
+ *  drawn (its clock starts from it), so its reading is not even made: the new face shows sooner.
+ *  Redraws what changed and returns true; false when the whole face must be looked at again. */
+export function drawTurn(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolean, drawn: Drawn, pressed: Side): boolean {
+  const game = clock.game;
+  if (game.phase !== "running" || game.toMove === pressed || drawn[LAYOUT].indexOf("F") >= 0) return false;
+  const s = sideView(clock, pressed, tMs);
+  if (s.flagged) return false;
+  // each name of the bundle is dear to look up on the board: the half's width and place, once
+  const w = HALF;
+  const left = (pressed === "white") !== whiteIsRight;
+  const x0 = left ? 0 : 128 - w;
+  const k = left ? 2 : 5;
+  const keys = halfKeys(s);
+  if (keys[0] !== drawn[k]) {
+    box(g, x0, 0, w, BAR_H, 0);
+    drawBar(g, x0, s, left);
+    drawn[k] = keys[0];
+  }
+  // the side now running: its bar alone changes (lit; label and moves as they were)
+  const o = { label: pressed === "black" ? "W" : "B", moves: game[game.toMove].moves, running: true, toMove: true } as FaceSide;
+  const bar = barKey(o);
+  if (bar !== drawn[7 - k]) {
+    box(g, 128 - w - x0, 0, w, BAR_H, 0);
+    drawBar(g, 128 - w - x0, o, !left);
+    drawn[7 - k] = bar;
+  }
+  if (keys[1] !== drawn[k + 1]) {
+    box(g, x0, TIME_Y + 1, w, 31, 0);
+    drawTime(g, x0, s, keys[1]);
+    drawn[k + 1] = keys[1];
+  }
+  if (keys[2] !== drawn[k + 2] && drawn[LAYOUT] !== "M") {
+    box(g, x0, OVER_Y, w, 14, 0);
+    drawOver(g, x0, s);
+    drawn[k + 2] = keys[2];
+  }
+  return true;
 }

@@ -99,6 +99,22 @@ describe("the device app's display", () => {
     expect(d.app.clock.game.phase).toBe("flagged");
   });
 
+  for (const control of ["5s+2x3s", "4s+C3/4s", "3s+F2s", "3s+D2s", "6s", "4s(2x3s)"]) {
+    it(control + ": after each player's press the face is the one a whole redraw gives, to the flag", () => {
+      const d = device(control);
+      d.start(); // Black's clock runs from 2 s
+      // moves of uneven length, some over a second's boundary, some into the next period
+      for (let i = 0, t = 2000; d.app.clock.game.phase === "running" && i < 40; i++) {
+        t += 300 + ((i * 977) % 2600);
+        d.at(t);
+        d.board.edge(d.app.clock.game.toMove === "black" ? LEFT : RIGHT, true, t);
+        expect(faceShows(d, d.app.message), "press at " + t).toBe(true);
+        d.at(t + 80);
+        d.board.edge(d.app.clock.game.toMove === "black" ? RIGHT : LEFT, false, t + 80);
+      }
+    });
+  }
+
   it("a menu step draws the menu once, on the press; the release draws nothing", () => {
     const d = device();
     d.tap(MENU, 1000); // the set-up menu opens

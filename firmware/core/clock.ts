@@ -69,6 +69,9 @@ export class Clock {
   /** What this game and these options fix (an operation replaces them, never changes them): worked
    *  out once, not at every wake. */
   private plan: Plan | null = null;
+  /** A press is making the new turn's first calls: the window of calls is (from, to] alone, the
+   *  rest of the stretch is worked out at the next wake, after the new face is shown. */
+  private turning = false;
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -126,7 +129,7 @@ export class Clock {
     const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
     const s = g[g.toMove];
     const ctl = G.controlOf(g, g.toMove);
-    const until = Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
+    const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
     const calls: Call[] = [];
     turnCalls(ctl, s, this.options, from - base, Math.min(until, p.flag) - base, s.moves === 0, calls);
     // in time order; a stable insertion sort (Espruino's sort is not stable): calls of one instant
@@ -255,10 +258,13 @@ export class Clock {
       this.record(at, "refused", "side" in op ? op.side : null, op.op + ": " + r);
       return out;
     }
-    this.game = G.settle(r, r.lastT); // resumed or started with no time left: the flag falls now
+    this.game = r;
+    // resumed or started with no time left: the flag falls now (its time from the new game's plan,
+    // which the calls below need anyway: not worked out twice on a press's path)
+    if (this.planned().flag <= r.lastT) this.game = G.settle(r, r.lastT);
     const f = this.game;
     const side = "side" in op ? op.side : null;
-    const info = this.describe(op, g, at);
+    const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
     if (ARBITER_OPS.indexOf(op.op) >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     if (op.op === "query") {
@@ -282,7 +288,9 @@ export class Clock {
         this.record(f.flagAt, "flag", o, op.op);
       }
     }
+    this.turning = op.op === "press";
     const more = this.advance(Math.max(this.cursor, r.lastT));
+    this.turning = false;
     for (const o of more) out.push(o);
     return out;
   }
