@@ -35,3 +35,21 @@ describe("jsvars estimate", () => {
     expect(e.total).toBe(1 + 1 + 10); // the object, the name, 100 characters in 10 blocks
   });
 });
+
+describe("jsvars of what the interpreter keeps in flash or on an object", () => {
+  it("a string mapped from flash is one jsvar, whatever its length", () => {
+    const font = "f".repeat(850);
+    const e = estimateJsVars([{ font }], { builtin: builtins(), mapped: (s) => s === font });
+    expect(e.total).toBe(1 + 1 + 1); // the object, the name, the string's one block
+  });
+
+  it("an object's event listeners are charged with the object, and go with it", () => {
+    const w = { buffer: 0 };
+    const listener = new Function("e", "return e");
+    const attached = (o: object) => (o === w ? [listener] : []);
+    const held = estimateJsVars([{ w }], { builtin: builtins(), attached }).total;
+    const alone = estimateJsVars([{ w }], { builtin: builtins() }).total;
+    expect(held - alone).toBe(2 + 3 + 1); // "#onfinish" and its link, the function of one parameter
+    expect(estimateJsVars([{}], { builtin: builtins(), attached }).total).toBe(1); // w unreachable: nothing of it
+  });
+});

@@ -5,9 +5,10 @@
 // prototypes, pins: they live in flash). Each value is charged as Espruino stores it (src/jsvar.h):
 //   object or array: 1, plus per property 1 for the name (+1 per 12 more characters past 8)
 //     and its value; an array element holding an int is packed into its index: no extra block;
-//   number, boolean, null, undefined: 1;  string: 1 per 10 characters;
+//   number, boolean, null, undefined: 1;  string: 1 per 10 characters, or 1 when it points into
+//     memory-mapped flash (Storage.read, and a substr/substring/slice of such a string);
 //   typed array: 1 view + 1 ArrayBuffer + its bytes as a flat string (1 + bytes / 12);
-//   a getter: its name and its function;
+//   a getter: its name and its function;  an event listener: 2, and its function, while its object lives;
 //   function: 3 (the function, its scope link, its code: the code itself stays in flash when the
 //     program runs from .bootcde) + 1 per parameter; a captured scope: 1 + its variables.
 // Code text is not counted. It is an estimate: V8 and Espruino lay data out differently. The sizes
@@ -35,6 +36,11 @@ export interface WalkOptions {
   scopesOf?: (f: Function) => unknown[];
   /** Whether a function is the firmware's own (from its code), not one the interpreter provides. */
   isFirmware?: (f: Function) => boolean;
+  /** Whether a string points into memory-mapped flash (Storage.read and cuts of it): 1 jsvar. */
+  mapped?: (s: string) => boolean;
+  /** What the interpreter keeps on an object beside its properties (its event listeners): walked
+   *  with the object, 2 jsvars each (the "#on…" name and its link). */
+  attached?: (o: object) => unknown[];
 }
 
 function stringVars(n: number): number {
@@ -55,8 +61,9 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     if (v === null || v === undefined || typeof v === "boolean") return 1;
     if (typeof v === "number") return packedInt && Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 0 : 1;
     if (typeof v === "string") {
-      est.strings += stringVars(v.length);
-      return stringVars(v.length);
+      const n = o.mapped && o.mapped(v) ? 1 : stringVars(v.length);
+      est.strings += n;
+      return n;
     }
     if (typeof v === "object" || typeof v === "function") {
       queue.push(v);
@@ -83,6 +90,7 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
       continue;
     }
     let own = 1;
+    if (o.attached) for (const l of o.attached(obj)) own += 2 + value(l, false);
     const isArray = Array.isArray(obj);
     if (typeof obj === "function") {
       own = 3 + (obj as Function).length;

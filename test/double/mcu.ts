@@ -133,11 +133,27 @@ export class Mcu implements LoopHost {
       roots.push(w.cb);
       hidden += 9;
     }
-    for (const m of this.listeners.values()) for (const l of m.values()) {
-      roots.push(...l);
-      hidden += 2 * l.length;
+    // Espruino keeps an object's listeners on the object ("#onfinish"): they live while it does. The
+    // interpreter itself holds its own objects (E, the serial ports) and a Waveform while it runs.
+    const listening = (o: object): unknown[] => {
+      const m = this.listeners.get(o);
+      const l: unknown[] = [];
+      if (m) for (const fns of m.values()) l.push(...fns);
+      return l;
+    };
+    for (const [o, m] of this.listeners) {
+      if (!this.builtin.has(o) && (o as { running?: unknown }).running !== true) continue;
+      if (!this.builtin.has(o)) roots.push(o);
+      for (const l of m.values()) {
+        roots.push(...l);
+        hidden += 2 * l.length;
+      }
     }
-    const est = estimateJsVars(roots, { builtin: this.builtin, builtinNames: this.builtinNames, scopesOf, isFirmware: (f) => this.isFirmware(f) });
+    const est = estimateJsVars(roots, {
+      builtin: this.builtin, builtinNames: this.builtinNames, scopesOf, isFirmware: (f) => this.isFirmware(f),
+      mapped: (s) => this.world.origins.isMapped(s),
+      attached: (o) => (this.builtin.has(o) || (o as { running?: unknown }).running === true ? [] : listening(o)),
+    });
     est.total += hidden;
     return est;
   }
@@ -280,6 +296,18 @@ export class Mcu implements LoopHost {
     const r = this.realm;
     const g = r.global;
     const w = this.world;
+    // a substr, substring or slice of a string mapped from flash points into the flash too
+    const sp = (g.String as { prototype: Record<string, unknown> }).prototype;
+    for (const k of ["substr", "substring", "slice"]) {
+      const own = sp[k] as (this: string, ...a: unknown[]) => string;
+      const cut = function (this: string, ...a: unknown[]): string {
+        const out = own.apply(this, a);
+        if (out.length > 10 && w.origins.isMapped(String(this))) w.origins.noteMapped(out);
+        return out;
+      };
+      Object.setPrototypeOf(cut, r.functionProto);
+      Object.defineProperty(sp, k, { value: cut, writable: true, configurable: true, enumerable: false });
+    }
     const def = (name: string, v: unknown) => {
       if (typeof v === "function") Object.setPrototypeOf(v, r.functionProto);
       Object.defineProperty(g, name, { value: v, writable: true, configurable: true, enumerable: false });

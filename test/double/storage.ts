@@ -325,6 +325,7 @@ export function storageModule(realm: Realm, flash: Flash, origins: Origins): Rec
     if (off + len > b.length) len = b.length - off;
     const s = bytesToLatin1(b.subarray(off, off + len));
     origins.noteString(s, name(n), off);
+    origins.noteMapped(s);
     return s;
   };
   m.readArrayBuffer = (n: unknown) => {
@@ -404,6 +405,18 @@ export function storageModule(realm: Realm, flash: Flash, origins: Origins): Rec
 export class Origins {
   private strings = new Map<string, { file: string; offset: number }>();
   private buffers = new WeakMap<object, { file: string; offset: number }>();
+  /** Contents read with Storage.read: on the board such a string is one jsvar pointing into the
+   *  memory-mapped flash, and so is a substr, substring or slice of it (jsvNewFromStringVar). Kept
+   *  by content (a string has no identity here); a RAM string equal to a whole flash read is unlikely. */
+  private mapped = new Set<string>();
+
+  noteMapped(s: string): void {
+    if (s.length > 10) this.mapped.add(s);
+  }
+
+  isMapped(s: string): boolean {
+    return s.length > 10 && this.mapped.has(s);
+  }
 
   noteString(s: string, file: string, offset: number): void {
     if (s.length < 64) return;
