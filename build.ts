@@ -1,6 +1,7 @@
 // Bundles the firmware for Espruino (npm run build), then checks the bundle itself for what the
 // Espruino interpreter cannot run. The steps, each in build/:
 //   fonts.ts  the fonts converted for setFontCustom and kept in a Storage file;
+//   consts.ts numeric constants written into the code that uses them (no global each);
 //   names.ts  which property names esbuild may shorten, and the check that none of the world's was;
 //   check.ts  what in the bundle Espruino would reject or run differently (shared/ESPRUINO.md).
 
@@ -12,6 +13,7 @@ import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
 import { bundlePage } from "./sim/web/bundle";
 import { checkEspruino, type Problem } from "./build/check";
+import { constantsInlined } from "./build/consts";
 import { fontsFromFlash } from "./build/fonts";
 import { checkRenames, privateProps, publicNames } from "./build/names";
 
@@ -68,7 +70,7 @@ export async function bundle(source: string, minify = true, mangle?: RegExp, dev
     sourcesContent: false,
     metafile: true,
     logLevel: "silent",
-    plugins: device ? [fontsFromFlash] : [],
+    plugins: device ? [fontsFromFlash, constantsInlined] : [],
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
   const warnings = await esbuild.formatMessages(result.warnings, { kind: "warning" });

@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import * as acorn from "acorn";
 import { buildFirmware, bundle, checkEspruino, checkRenames, privateProps, publicNames, EXTERNALS } from "../build";
+import { inlineConstants } from "../build/consts";
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
 
@@ -256,4 +258,34 @@ describe("hoisting", () => {
 
 it("a problem carries its line and 1-based column", () => {
   expect(checkEspruino("\n\nvar m = new Map();")).toEqual([{ line: 3, column: 13, message: "Map is not in Espruino" }]);
+});
+
+describe("numeric constants written into the code that uses them (build/consts.ts)", () => {
+  it("replaces a file's own constants by their values, worked out from other constants", () => {
+    const src = "const A = 60 * 1000;\nconst B = -A;\nexport const C = true;\nexport function f(x: number) {\n  return x > A ? B : C;\n}\n";
+    const out = inlineConstants(src, "x.ts");
+    expect(out).toContain("return x > 60000 ? (-60000) : true;");
+    expect(out.split("\n").length).toBe(src.split("\n").length); // the source map's lines still hold
+  });
+
+  it("leaves a constant whose name is declared again, used as a shorthand key or as a type, and never touches member names", () => {
+    const src = "const A = 1;\nconst B = 2;\nconst C = 3;\nconst D = 4;\nfunction f(A: number) { return A; }\nconst o = { B };\nlet t: typeof C;\nconst p = { D: D, q: o.D };\n";
+    const out = inlineConstants(src, "x.ts");
+    expect(out).toContain("function f(A: number) { return A; }");
+    expect(out).toContain("const o = { B };");
+    expect(out).toContain("let t: typeof C;");
+    expect(out).toContain("const p = { D: 4, q: o.D };");
+  });
+
+  it("leaves no numeric constant of the firmware a global of the bundle", async () => {
+    const { code } = await bundle(`import "./hw/main";\n`, true, privateProps(), true);
+    const ast = acorn.parse(code, { ecmaVersion: "latest" });
+    const globals: string[] = [];
+    for (const s of ast.body) {
+      if (s.type !== "VariableDeclaration") continue;
+      for (const d of s.declarations) if (d.init && d.init.type === "Literal" && typeof d.init.value === "number") globals.push(code.slice(d.start, d.end));
+    }
+    // what is left: a constant that is exported and read elsewhere through a namespace, or the font file's size
+    expect(globals.length).toBeLessThanOrEqual(4);
+  }, 30_000);
 });
