@@ -7,7 +7,13 @@ export function side(word: string | undefined): Side | string {
   return word === "black" || word === "white" ? word : "expected black or white, not '" + (word || "") + "'";
 }
 
-const FIELDS = ["main", "periods", "block", "movesleft", "moves"];
+/** Whether w is one of a space-separated list of words: a list kept as one string takes a fraction
+ *  of an array's jsvars on the board. */
+export function oneOf(words: string, w: string): boolean {
+  return w.length > 0 && w.indexOf(" ") < 0 && (" " + words + " ").indexOf(" " + w + " ") >= 0;
+}
+
+const FIELDS = "main periods block movesleft moves";
 
 /** An operation from the words after `at T` (also what the terminal's command line accepts). */
 export function parseOpWords(w: string[]): Op | string {
@@ -35,7 +41,7 @@ export function parseOpWords(w: string[]): Op | string {
       const bad = arity(4);
       if (bad) return "correct SIDE FIELD VALUE, e.g. correct black main 1h5m or correct white periods 3";
       const field = w[2];
-      if (FIELDS.indexOf(field) < 0) return "a correction sets main, periods, block, movesleft or moves, not '" + field + "'";
+      if (!oneOf(FIELDS, field)) return "a correction sets main, periods, block, movesleft or moves, not '" + field + "'";
       let value: number;
       if (field === "main" || field === "block") {
         const d = parseDuration(w[3]);

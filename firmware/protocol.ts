@@ -15,7 +15,8 @@ import type { LogEntry, Reading } from "./core/index";
 import { formatControl, isParseError, parseControl } from "./core/index";
 import { type ClockConsole, makeConsole } from "./console";
 import { logText } from "./logtext";
-import { type Settings, isPack, isPin, isTradition, isWhole, MAX_LATE_MS, withPin } from "./settings";
+import { oneOf } from "./commands";
+import { type Settings, hex8, isPack, isPin, isTradition, isWhole, MAX_LATE_MS, withPin } from "./settings";
 import { VERSION } from "./version";
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
@@ -113,10 +114,6 @@ export class Lines {
   }
 }
 
-export function hex8(n: number): string {
-  return ("0000000" + n.toString(16)).slice(-8);
-}
-
 function digits(s: string): boolean {
   return s.length >= 1 && s.length <= 6 && /^[0-9]+$/.test(s);
 }
@@ -164,9 +161,9 @@ export function publicSettings(s: Settings): PublicSettings {
   return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs };
 }
 
-const SET_FIELDS = ["control", "black", "white", "handicap", "whiteOnRight", "lang", "tradition", "volume", "lateLimitMs", "pin"];
+const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs pin";
 /** What may still change once a game has started (with the PIN): not what the game was set up with. */
-const IN_GAME = ["lang", "tradition", "volume", "pin"];
+const IN_GAME = "lang tradition volume pin";
 
 function controlField(name: string, v: unknown): string | { text: string } {
   if (typeof v !== "string") return name + " takes a notation such as '2h+5x60s'";
@@ -181,8 +178,8 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   let any = false;
   for (const k in r) {
     if (k === "c") continue;
-    if (SET_FIELDS.indexOf(k) < 0) return "unknown field '" + k + "'";
-    if (inGame && IN_GAME.indexOf(k) < 0) return k + " is set before the game starts (new game first)";
+    if (!oneOf(SET_FIELDS, k)) return "unknown field '" + k + "'";
+    if (inGame && !oneOf(IN_GAME, k)) return k + " is set before the game starts (new game first)";
     any = true;
   }
   if (!any) return "nothing to set";

@@ -74,7 +74,7 @@ function mix(h: number, text: string, k: number): number {
   return h;
 }
 
-function hex8(n: number): string {
+export function hex8(n: number): string {
   return ("0000000" + n.toString(16)).slice(-8);
 }
 
