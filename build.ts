@@ -98,7 +98,7 @@ export interface Built {
 /** The parts the size is reported by: the first pattern a source file matches names its part. */
 const PARTS: [RegExp, string][] = [
   [/^firmware\/core\//, "timing core"],
-  [/^firmware\/(menu|presets)\.ts$/, "menu"],
+  [/^firmware\/(menu\.ts|menu\/|presets\.ts)/, "menu"],
   [/^firmware\/(console|commands)\.ts$/, "console API"],
   [/^firmware\/(gfx\/|face\.ts)/, "face and font"],
   [/^firmware\//, "app, voice, records, settings"],

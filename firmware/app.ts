@@ -14,7 +14,7 @@ import {
 import { gameRecord, stateRecord, restore } from "./persist";
 import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
-import { type Menu, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
+import { type Menu, type MenuDrawn, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawRunning, drawTurn, faceView } from "./face";
 
@@ -73,6 +73,8 @@ export class App {
   private drawnGame: Game | null = null;
   private drawnMessage = "";
   private drawnLow = false;
+  /** What the menu shows, row by row (null: the display shows something else). */
+  private menuDrawn: MenuDrawn | null = null;
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
@@ -227,7 +229,7 @@ export class App {
     if (!this.menu) return;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const pin = (code: string) => self.checkPin(code, t) === null;
-    const r = menuKey(this.menu, this.settings, this.clock.game, this.clock.reading("black", t), this.clock.reading("white", t), b, long, pin);
+    const r = menuKey(this.menu, this.settings, this.clock.game, t, b, long, pin);
     this.menu = r.menu;
     this.unlocked = r.unlocked;
     if (r.message) this.say(r.message, t);
@@ -450,9 +452,10 @@ export class App {
     if (now >= this.messageUntil) this.message = "";
     const g = this.board.gfx;
     if (this.menu) {
-      drawMenu(g, this.menu, this.settings, this.clock.game);
+      this.menuDrawn = drawMenu(g, this.menu, this.settings, this.clock.game, this.menuDrawn); // the rows that changed
       this.drawn = null;
     } else {
+      this.menuDrawn = null;
       const battery = this.board.battery();
       const low = battery >= 0 && battery < LOW_BATTERY;
       const message = this.message || this.alertText() || this.idleText();

@@ -7,7 +7,8 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../firmware/board";
-import { type Menu, type MenuResult, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../firmware/menu";
+import { type Menu, type MenuResult, type MenuDrawn, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../firmware/menu";
+import { lineCount } from "../firmware/menu/text";
 import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, DEFAULT_PIN_HASH } from "../firmware/settings";
 import { presets, presetIndex } from "../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../firmware/core/index";
@@ -45,7 +46,7 @@ class User {
   key(button: number, long = false): MenuResult {
     if (!this.menu) throw new Error("the menu is closed");
     const c = this.clock;
-    const r = menuKey(this.menu, this.settings, c.game, c.reading("black", this.t), c.reading("white", this.t), button, long);
+    const r = menuKey(this.menu, this.settings, c.game, this.t, button, long);
     this.last = r;
     this.menu = r.menu;
     this.settings = r.settings;
@@ -798,6 +799,62 @@ describe("the menu code on Espruino", () => {
     );
     expect(checkEspruino(code)).toEqual([]);
   }, 30_000);
+});
+
+// --- drawing step by step ---------------------------------------------------------------------------
+
+describe("a menu redrawn step by step", () => {
+  const keys = fc.array(fc.record({ b: fc.constantFrom(LEFT, RIGHT, MENU), long: fc.boolean() }), { maxLength: 60 });
+  /** Walks the menu, drawing each step over the last as the app does; every frame must be the one a
+   *  whole redraw gives, and the count of lines the one menuView shows. */
+  const walk = (u: User, presses: { b: number; long: boolean }[]): boolean => {
+    const g = PageGraphics.frame();
+    let drawn: MenuDrawn | null = null;
+    for (const p of presses) {
+      if (!u.menu) break;
+      u.t += 1000;
+      u.key(p.b, p.long);
+      if (!u.menu) break;
+      if (lineCount(u.menu, u.clock.game) !== menuView(u.menu, u.settings, u.clock.game).lines.length) return false;
+      drawn = drawMenu(g, u.menu, u.settings, u.clock.game, drawn);
+      const whole = PageGraphics.frame();
+      drawMenu(whole, u.menu, u.settings, u.clock.game);
+      if (frameToText(g.frame) !== frameToText(whole.frame)) return false;
+    }
+    return true;
+  };
+
+  it("the set-up menu shows, after every key, the very frame a whole redraw gives", () => {
+    fc.assert(fc.property(keys, (presses) => walk(setupUser(), presses)), { numRuns: 300 });
+  });
+
+  it("the arbiter's menu too, over a paused game and with its notes", () => {
+    fc.assert(fc.property(keys, fc.boolean(), (presses, unlocked) => walk(arbiterUser(pausedClock(), unlocked), presses)), { numRuns: 300 });
+  });
+
+  it("every screen counts the lines it shows", () => {
+    const game = pausedClock().game;
+    const screens: Partial<Menu>[] = [{ screen: "list" }, { screen: "list", arbiter: true }];
+    for (const screen of ["preset", "kind", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "oldpin", "newpin", "btpin", "cfield", "rescale", "split", "absent", "end", "new", "?"]) screens.push({ screen: screen });
+    for (let kind = 0; kind < 7; kind++) screens.push({ screen: "ctl", kind: kind });
+    for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind });
+    for (const x of screens) {
+      const m = Object.assign(openSetup(defaultSettings()), { vals: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, x) as Menu;
+      expect(lineCount(m, game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
+    }
+  });
+
+  it("a step down the list redraws two lines and the tag alone: the rows sent are those", () => {
+    const u = setupUser();
+    const g = PageGraphics.frame();
+    let drawn = drawMenu(g, u.menu!, u.settings, u.clock.game, null);
+    g.getModified(true);
+    u.key(RIGHT);
+    drawn = drawMenu(g, u.menu!, u.settings, u.clock.game, drawn);
+    expect(g.getModified(true)).toEqual({ x1: 0, y1: 0, x2: 127, y2: 30 }); // the tag, lines 1 and 2
+    drawMenu(g, u.menu!, u.settings, u.clock.game, drawn);
+    expect(g.getModified(true)).toBeUndefined(); // nothing changed: nothing drawn, nothing to send
+  });
 });
 
 // --- golden frames ------------------------------------------------------------------------------------

@@ -1,0 +1,112 @@
+// Drawing a menu screen: the title and its tag, a rule, the lines in sight (the cursor's inverted),
+// a note at the bottom; the PIN screens draw four digit boxes instead.
+
+import type { Settings } from "../settings";
+import type { Game } from "../core/index";
+import { SMALL_FONT } from "../gfx/fonts";
+import { type Gfx, box, textWidth, useFont } from "../gfx/gfx";
+import { wrapLines } from "../gfx/text";
+import { type Menu, clamp, isPin } from "./state";
+import { COLS, menuView, menuWindow, lineCount } from "./text";
+
+const SLOTS = 5; // lines under the title
+const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
+const LINE_Y = 12;
+const LINE_H = 10;
+
+/** A note cut into at most NOTE_LINES lines, at spaces where it can; the last one ends in "~" if cut. */
+function wrap(text: string): string[] {
+  return wrapLines(text, COLS, NOTE_LINES);
+}
+
+/** The first line shown of n so that the cursor is visible, with one line below it when possible. */
+function windowTop(cursor: number, n: number, slots: number): number {
+  if (cursor < 0 || n <= slots) return 0;
+  return clamp(cursor - (slots - 2), 0, n - slots);
+}
+
+const WIDTH = 128;
+
+/** The four digit boxes; a digit being chosen is shown inverted. */
+function drawPin(g: Gfx, pin: string): void {
+  useFont(g, SMALL_FONT, 2);
+  for (let i = 0; i < 4; i++) {
+    const x = 24 + i * 20;
+    const ch = pin.charAt(i);
+    g.setColor(1);
+    g.drawRect(x, 17, x + 17, 38);
+    const inverted = ch !== "*" && ch !== "-";
+    if (inverted) box(g, x + 1, 18, 16, 20, 1);
+    g.setColor(inverted ? 0 : 1);
+    if (ch !== "-") g.drawString(ch, x + 4, 21);
+  }
+}
+
+/** A PIN screen, drawn whole. */
+function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
+  const v = menuView(m, s, game);
+  g.clear();
+  useFont(g, SMALL_FONT, 1);
+  g.setColor(1);
+  g.drawString(v.title, 0, 0);
+  g.fillRect(0, 9, WIDTH - 1, 9);
+  const notes = wrap(v.note);
+  drawPin(g, v.pin);
+  useFont(g, SMALL_FONT, 1);
+  g.setColor(1);
+  if (notes.length) g.drawString(notes[0], 1, 42);
+  g.drawString("<> digit  MENU next", 1, LINE_Y + 4 * LINE_H);
+}
+
+/** What a screen showed when last drawn, to redraw only what changed: [0] "L" (lines) or "P" (a PIN
+ *  screen, drawn whole), [1] the title and its tag, [2 + i] row i under the rule: a line (marked
+ *  "\x01" under the cursor) or a line of the note. */
+export type MenuDrawn = string[];
+
+/** Draws the screen: the rows whose text differs from `drawn` (all of it, cleared first, without
+ *  one or after another kind of screen), so a step sends the display only the rows it changed.
+ *  Returns what is drawn now, for the next call. */
+export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuDrawn | null): MenuDrawn {
+  if (isPin(m.screen)) {
+    drawPinScreen(g, m, s, game);
+    return ["P"];
+  }
+  const notes = wrap(m.note);
+  const slots = SLOTS - notes.length;
+  const cursor = m.screen === "list" ? m.item : m.sel;
+  const top = windowTop(cursor, lineCount(m, game), slots);
+  const v = menuWindow(m, s, game, top, top + slots); // the text of the lines in sight alone
+  const old = drawn && drawn[0] === "L" ? drawn : null; // null: draw it all, cleared first
+  const keys = ["L", v.title + "\n" + v.tag];
+  useFont(g, SMALL_FONT, 1);
+  if (!old) {
+    g.clear();
+    g.setColor(1);
+    g.fillRect(0, 9, WIDTH - 1, 9);
+  }
+  if (!old || old[1] !== keys[1]) {
+    if (old) box(g, 0, 0, WIDTH, 9, 0);
+    g.setColor(1);
+    g.drawString(v.title, 0, 0);
+    if (v.tag) g.drawString(v.tag, WIDTH - textWidth(g, v.tag, 1), 0);
+  }
+  const lines = v.lines;
+  const shown = lines.length;
+  // the loop's names in locals: a name of the bundle is looked up along its whole scope on the board
+  const rows = SLOTS;
+  const y0 = LINE_Y;
+  const h = LINE_H;
+  const draw = box;
+  for (let i = 0; i < rows; i++) {
+    const text = i < shown ? lines[i] : i < slots ? "" : notes[i - slots];
+    const mark = top + i === cursor && i < shown;
+    const key = mark ? text + "\x01" : text;
+    keys.push(key);
+    if (old && old[2 + i] === key) continue;
+    // the row cleared, or the cursor's bar (on a cleared screen, clearing draws nothing)
+    draw(g, 0, y0 - 1 + i * h, 128, h, mark ? 1 : 0);
+    g.setColor(mark ? 0 : 1);
+    if (text) g.drawString(text, 1, y0 + i * h);
+  }
+  return keys;
+}
