@@ -122,7 +122,9 @@ describe("a power cut as a long game's records start a new file", () => {
 
 describe("a game starting on a flash too full for a whole game", () => {
   it("starts at once: the compaction a new game would want is not done under the first press", () => {
-    const rig = new ClockRig(code, { files: { ...voiceFiles("zh"), "user.data": new Uint8Array(130000) } }).start();
+    // another file fills the flash to half the reserve a game wants (whatever the firmware's own size)
+    const free = new ClockRig(code, { files: voiceFiles("zh") }).start().dev.flash.free();
+    const rig = new ClockRig(code, { files: { ...voiceFiles("zh"), "user.data": new Uint8Array(free - RESERVE / 2) } }).start();
     expect(rig.dev.flash.free()).toBeLessThan(RESERVE);
     rig.runUntil(500);
     rig.console('clock.control("10m")'); // a setting rewritten: trash to reclaim
