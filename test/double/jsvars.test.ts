@@ -53,3 +53,12 @@ describe("jsvars of what the interpreter keeps in flash or on an object", () => 
     expect(estimateJsVars([{}], { builtin: builtins(), attached }).total).toBe(1); // w unreachable: nothing of it
   });
 });
+
+describe("ints packed into their name's block (jsvMakeIntoVariableName)", () => {
+  it("an int from -8,192 to 8,191 costs nothing past its key or index; a larger one, and a boolean under a key, a block of its own", () => {
+    const b = builtins();
+    expect(estimateJsVars([{ a: 8191, b: -8192 }], { builtin: b }).total).toBe(1 + 2);
+    expect(estimateJsVars([{ a: 8192, b: true }], { builtin: b }).total).toBe(1 + 2 + 2);
+    expect(estimateJsVars([[8191, true, 8192]], { builtin: b }).total).toBe(1 + 3 + 1);
+  });
+});

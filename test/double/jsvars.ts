@@ -4,7 +4,8 @@
 // sees a function's [[Scopes]]), skipping what the interpreter itself provides (built-in globals,
 // prototypes, pins: they live in flash). Each value is charged as Espruino stores it (src/jsvar.h):
 //   object or array: 1, plus per property 1 for the name (+1 per 12 more characters past 8)
-//     and its value; an array element holding an int is packed into its index: no extra block;
+//     and its value; an int from -8,192 to 8,191 is packed into its name's block (an object's key
+//     or an array's index), and so is a boolean under an array index: no extra block;
 //   number, boolean, null, undefined: 1;  string: 1 per 10 characters, or 1 when it points into
 //     memory-mapped flash (Storage.read, and a substr/substring/slice of such a string);
 //   typed array: 1 view + 1 ArrayBuffer + its bytes as a flat string (1 + bytes / 12);
@@ -43,6 +44,11 @@ export interface WalkOptions {
   attached?: (o: object) => unknown[];
 }
 
+/** The ints a name's block holds as its value (jsvMakeIntoVariableName): a 14-bit reference's range
+ *  with 12,000 jsvars (src/jsutils.h, JSVARREF_BITS). */
+const REF_MIN = -8192;
+const REF_MAX = 8191;
+
 function stringVars(n: number): number {
   return n <= 10 ? 1 : 1 + Math.ceil((n - 10) / 10);
 }
@@ -57,9 +63,11 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
   const queue: unknown[] = roots.slice();
   const isRootGlobal = new WeakSet<object>();
   for (const r of roots) if (r && typeof r === "object" && o.builtinNames) isRootGlobal.add(r);
-  const value = (v: unknown, packedInt: boolean): number => {
-    if (v === null || v === undefined || typeof v === "boolean") return 1;
-    if (typeof v === "number") return packedInt && Number.isInteger(v) && Math.abs(v) < 2 ** 31 ? 0 : 1;
+  // where an int (or, under an array index, a boolean) can sit in its name's block
+  const value = (v: unknown, packedInt: false | "index" | "name"): number => {
+    if (v === null || v === undefined) return 1;
+    if (typeof v === "boolean") return packedInt === "index" ? 0 : 1;
+    if (typeof v === "number") return packedInt && Number.isInteger(v) && v >= REF_MIN && v <= REF_MAX ? 0 : 1;
     if (typeof v === "string") {
       const n = o.mapped && o.mapped(v) ? 1 : stringVars(v.length);
       est.strings += n;
@@ -95,7 +103,7 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     if (typeof obj === "function") {
       own = 3 + (obj as Function).length;
       est.functions += own;
-      if (o.scopesOf) for (const s of o.scopesOf(obj as Function)) own += 1 + value(s, false);
+      if (o.scopesOf) for (const s of o.scopesOf(obj as Function)) own += 1 + value(s, "name");
     } else if (isArray) est.arrays++;
     else est.objects++;
     let keys: string[];
@@ -122,7 +130,7 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
       }
       if (!d || !("value" in d)) continue;
       const index = isArray && /^\d+$/.test(k);
-      own += (index ? 1 : nameVars(k)) + value(d.value, index);
+      own += (index ? 1 : nameVars(k)) + value(d.value, index ? "index" : "name");
     }
     const proto = Object.getPrototypeOf(obj);
     if (proto && !(o.builtin && o.builtin.has(proto))) queue.push(proto);
