@@ -16,7 +16,7 @@ import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
 import { type Menu, type MenuDrawn, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
 import { callPhrases, withTradition } from "./voice";
-import { type Drawn, drawFace, drawRunning, drawTurn, faceView } from "./face";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -78,6 +78,10 @@ export class App {
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
+  /** Until this instant only the running side's countdown changes on that face (NEVER: nothing
+   *  does), in this cell (countdownCell). */
+  private drawnUntil = 0;
+  private drawnCell = -1;
   private menuDownAt = -1;
   /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
   private heldKey = -1;
@@ -442,13 +446,17 @@ export class App {
       this.repeatAt = now + REPEAT_MS;
     }
     this.handle(this.clock.advance(now));
-    this.refresh();
+    this.draw(now);
   }
 
   /** Draws what is shown now and asks the board to wake at the next change. */
   refresh(): void {
-    const now = this.board.now();
     this.board.kick(); // every button and every wake: a busy menu must not look like a hang
+    this.draw(this.board.now());
+  }
+
+  /** refresh() as of now, the watchdog told already. */
+  private draw(now: number): void {
     if (now >= this.messageUntil) this.message = "";
     const g = this.board.gfx;
     if (this.menu) {
@@ -456,26 +464,30 @@ export class App {
       this.drawn = null;
     } else {
       this.menuDrawn = null;
-      const battery = this.board.battery();
+      const battery = this.board.battery(now);
       const low = battery >= 0 && battery < LOW_BATTERY;
       const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
       const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
-      const same = kept && game === this.drawnGame;
       const p = this.passed;
-      const passed = kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side);
       this.passed = null;
-      if (passed) this.drawnGame = game;
-      else if (!same || !drawRunning(g, this.clock, now, this.settings.whiteOnRight, this.drawn!)) {
+      if (kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side)) {
+        this.drawnGame = game;
+        this.drawnUntil = 0; // the new turn's countdown cell is found by the next whole look
+      } else if (kept && game === this.drawnGame && now < this.drawnUntil) {
+        drawCountdown(g, this.drawnCell, this.drawnUntil - Math.max(now, game.runSince), this.drawn!);
+      } else {
         const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
         this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
         this.drawnGame = game;
         this.drawnMessage = message;
         this.drawnLow = low;
+        this.drawnCell = countdownCell(view);
+        this.drawnUntil = this.clock.stretchEndAt(now);
       }
     }
-    const err = this.board.show(); // only the window drawn into (all of it once a lost display is back)
+    const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)
     if (err) this.fault("display: " + err);
     this.schedule(now);
   }

@@ -20,8 +20,8 @@ export interface Board {
    *  drawing contract (gfx/gfx.ts): on the device Espruino's native Graphics. */
   gfx: Gfx;
   /** Shows what was drawn since the last show(): only that window of the frame is sent. Returns an
-   *  error text or null. */
-  show(): string | null;
+   *  error text or null. `now`: the caller's now() (a read of the clock costs the board time). */
+  show(now: number): string | null;
   /** Plays clips one after another from absolute time t, cutting whatever still plays. A missing clip
    *  is replaced by a beep. Returns an error text or null. */
   play(clips: string[], t: number): string | null;
@@ -29,8 +29,8 @@ export interface Board {
   setVolume(v: number): void;
   /** Fixed-size records appended to flash, and small named settings. */
   store: Store;
-  /** Battery charge 0 … 100, or -1 when unknown. */
-  battery(): number;
+  /** Battery charge 0 … 100, or -1 when unknown; `now` as for show(). */
+  battery(now: number): number;
   /** Tells the watchdog the app is alive. */
   kick(): void;
   /** The serial line the arbiter's desktop tool uses (USB on the device), where the board has one. */

@@ -102,7 +102,7 @@ export function makeConsole(app: App): ClockConsole {
         black: side("black"), white: side("white"), flagged: g.flagged, result: result(g), startedAt: g.phase === "setup" ? -1 : g.startedAt,
         handicap: g.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: g.lateLimitMs,
         late: { black: late("black"), white: late("white") }, forfeit: lost === "BW" ? "B+W" : lost,
-        battery: app.board.battery(), faults: app.faults.slice(), version: VERSION,
+        battery: app.board.battery(app.board.now()), faults: app.faults.slice(), version: VERSION,
       };
     },
     // from flash: the last n entries (all of them without n)

@@ -162,7 +162,7 @@ function drawBar(g: Gfx, x0: number, s: FaceSide, labelLeft: boolean): void {
   if (moves) g.drawString(moves, labelLeft ? x0 + HALF - 2 - textWidth(g, moves, 1) : x0 + 2, 1);
 }
 
-function drawTime(g: Gfx, x0: number, s: FaceSide, big: string): void {
+function drawTime(g: Gfx, x0: number, big: string): void {
   fitText(g, x0, TIME_Y, HALF, 32, big, [LARGE_FONT, SMALL_FONT, SMALL_FONT], [1, 2, 1]);
 }
 
@@ -235,33 +235,45 @@ function halfKeys(s: FaceSide): string[] {
   return [barKey(s), bigText(s), s.flagged ? "F" : overText(s)];
 }
 
-/** The second's redraw, without building the whole view: when the game, the message and the battery
- *  are as they were at the last drawFace (the caller knows), only the running side's countdown and
- *  periods can have changed. Redraws those if they did and returns true; false when the whole face
- *  must be looked at again (a time ran out). */
-export function drawRunning(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolean, drawn: Drawn): boolean {
-  const game = clock.game;
-  if (game.phase !== "running") return true; // nothing on the face moves with time
-  const side = game.toMove;
-  const s = sideView(clock, side, tMs);
-  if (s.flagged) return false;
-  const h = (side === "white") === whiteIsRight ? 1 : 0;
-  const x0 = h === 0 ? 0 : RIGHT;
-  const k = 2 + h * 3;
-  const big = bigText(s);
-  if (big !== drawn[k + 1]) {
+/** Where the running side's countdown is on the face just drawn from view v, for drawCountdown:
+ *  its half (0 left, 1 right) times 2, plus 1 when it shows a byoyomi period's seconds; -1 when no
+ *  clock runs (nothing on the face moves with time). */
+export function countdownCell(v: FaceView): number {
+  const s = v.left.running ? v.left : v.right.running ? v.right : null;
+  if (!s) return -1;
+  return (s === v.left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0);
+}
+
+/** The second's redraw, without building the view: while the caller knows nothing else on the face
+ *  has changed since drawFace (the same game, message and battery, and the running side still in
+ *  the same stretch of its turn), only the running side's countdown, `ms` left, in cell
+ *  countdownCell() gave. Draws only the characters that changed (the digits are all as wide), so
+ *  that only their columns are sent. Leaves the frame as a whole redraw would. */
+export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): void {
+  if (cell < 0) return;
+  const h = cell >> 1;
+  const k = 3 + h * 3;
+  const big = cell & 1 ? periodText(ms) : clockText(ms);
+  const was = drawn[k];
+  if (big === was) return;
+  drawn[k] = big;
+  const x0 = h * RIGHT;
+  // the large font, where it fits, and the same number of characters: the changed tail is redrawn
+  // in place (the text is centred, and as wide as before)
+  useFont(g, LARGE_FONT, 1);
+  const tw = textWidth(g, big, 1);
+  let i = 0;
+  if (tw <= HALF && was.length === big.length) while (big.charAt(i) === was.charAt(i)) i++;
+  if (i === 0) {
     box(g, x0, TIME_Y + 1, HALF, 31, 0);
-    drawTime(g, x0, s, big);
-    drawn[k + 1] = big;
+    drawTime(g, x0, big);
+    return;
   }
-  if (drawn[LAYOUT] === "M") return true; // a long message covers the periods
-  const over = overText(s);
-  if (over !== drawn[k + 2]) {
-    box(g, x0, OVER_Y, HALF, 14, 0);
-    drawOver(g, x0, s);
-    drawn[k + 2] = over;
-  }
-  return true;
+  const x = x0 + ((HALF - tw) >> 1);
+  const xi = x + g.stringWidth(big.substring(0, i));
+  box(g, xi, TIME_Y + 1, x + tw - xi, 31, 0);
+  g.setColor(1);
+  g.drawString(big.substring(i), xi, TIME_Y);
 }
 
 /** Draws the face: only the regions whose content differs from `drawn` (everything when drawn is
@@ -286,7 +298,7 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
     }
     if (all || drawn![k + 1] !== keys[k + 1]) {
       if (!all) box(g, x0, TIME_Y + 1, HALF, 31, 0);
-      drawTime(g, x0, s, keys[k + 1]);
+      drawTime(g, x0, keys[k + 1]);
     }
     if (!tall && (all || drawn![k + 2] !== keys[k + 2])) {
       if (!all) box(g, x0, OVER_Y, HALF, 14, 0);
@@ -332,7 +344,7 @@ export function drawTurn(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolea
   }
   if (keys[1] !== drawn[k + 1]) {
     box(g, x0, TIME_Y + 1, w, 31, 0);
-    drawTime(g, x0, s, keys[1]);
+    drawTime(g, x0, keys[1]);
     drawn[k + 1] = keys[1];
   }
   if (keys[2] !== drawn[k + 2] && drawn[LAYOUT] !== "M") {

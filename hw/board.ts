@@ -12,16 +12,11 @@ import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
 
-/** Monotonic as long as nobody calls setTime() (the Web IDE's "set time on upload" would). */
-function now(): number {
-  return Math.floor(getTime() * 1000);
-}
-
 /** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
 const MAX_TIMEOUT_MS = 3600000;
 
 function after(ms: number): number {
-  return Math.min(MAX_TIMEOUT_MS, Math.max(0, ms));
+  return ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms;
 }
 
 export interface HwBoard {
@@ -31,6 +26,13 @@ export interface HwBoard {
 }
 
 export function makeBoard(pins: Pins): HwBoard {
+  // built-ins are found only after the whole global scope is searched: once here, not at every read
+  const time = getTime;
+  const floor = Math.floor;
+  const later = setTimeout;
+  const cancel = clearTimeout;
+  /** Monotonic as long as nobody calls setTime() (the Web IDE's "set time on upload" would). */
+  const now = (): number => floor(time() * 1000);
   pins.power.forEach((q) => {
     try {
       q.setPower(true);
@@ -51,7 +53,7 @@ export function makeBoard(pins: Pins): HwBoard {
     timer = -1;
     const early = due - now();
     if (early > 0) {
-      timer = setTimeout(fire, after(early)); // early (RTC rounding, or a far deadline): not yet
+      timer = later(fire, after(early)); // early (RTC rounding, or a far deadline): not yet
       return;
     }
     const fn = wake;
@@ -67,14 +69,14 @@ export function makeBoard(pins: Pins): HwBoard {
     wakeAt: (t: number, fn: () => void) => {
       if (timer >= 0) {
         try {
-          clearTimeout(timer);
+          cancel(timer);
         } catch (e) {
           // already run
         }
       }
       due = t;
       wake = fn;
-      timer = setTimeout(fire, after(t - now()));
+      timer = later(fire, after(t - now()));
     },
     onButton: (fn) => {
       report = fn;
@@ -85,11 +87,11 @@ export function makeBoard(pins: Pins): HwBoard {
       });
     },
     gfx: display.g,
-    show: () => display.show(now()),
+    show: (t) => display.show(t),
     play: (clips, t) => speaker.play(clips, t),
     setVolume: (v) => speaker.setVolume(v),
     store: store,
-    battery: () => battery.read(now()),
+    battery: (t) => battery.read(t),
     kick: kickWatchdog,
   };
   return { board: board, display: display };

@@ -78,14 +78,15 @@ describe("the device app's display", () => {
     expect(d.board.frames).toBe(frames + 1);
   });
 
-  it("while a clock runs, a second's redraw is the running countdown alone", () => {
+  it("while a clock runs, a second's redraw is the running countdown's changed digit alone", () => {
     const d = device("10m");
     d.start();
     d.at(6100);
     const before = d.board.windows.length;
     d.at(9100);
     const seconds = d.board.windows.slice(before);
-    expect(seconds).toEqual([0, 1, 2].map(() => ({ x1: 0, y1: 9, x2: 62, y2: 39 }))); // Black on the left
+    // Black on the left shows 9:56, 9:55, 9:54: the last digit's 10 columns, of the countdown's 63
+    expect(seconds).toEqual([0, 1, 2].map(() => ({ x1: 39, y1: 9, x2: 48, y2: 39 })));
   });
 
   it("second by second, through main time, byoyomi periods and a flag, the face is the one a whole redraw gives", () => {

@@ -7,7 +7,7 @@ import { useFont } from "../firmware/gfx/gfx";
 import { type Frame, WIDTH, HEIGHT, newFrame, setPixel, getPixel, frameToText, textToFrame } from "../firmware/gfx/frame";
 import { PageGraphics } from "../firmware/gfx/graphics";
 import { clockText, periodText } from "../firmware/gfx/text";
-import { type FaceSide, type FaceView, drawFace, faceView } from "../firmware/face";
+import { type FaceSide, type FaceView, drawFace, drawCountdown, countdownCell, faceView } from "../firmware/face";
 
 function onPixels(f: Frame): string[] {
   const out: string[] = [];
@@ -209,6 +209,53 @@ describe("the face drawn region by region", () => {
     expect(g.getModified(true)).toEqual({ x1: 65, y1: 9, x2: 127, y2: 39 }); // 252 bytes to send
     drawFace(g, v(124000), drawn);
     expect(g.getModified(true)).toBeUndefined(); // nothing changed: nothing drawn, nothing to send
+  });
+});
+
+describe("the second's redraw of the running countdown alone", () => {
+  // the running side on either half, in main time (clock form) or in byoyomi (a period's seconds)
+  const runs = fc.record({
+    right: fc.boolean(),
+    period: fc.boolean(),
+    from: fc.integer({ min: 0, max: 40000000 }),
+    steps: fc.array(fc.integer({ min: 1, max: 70000 }), { minLength: 1, maxLength: 12 }),
+  });
+  it("leaves, second after second, the very frame a whole redraw gives", () => {
+    fc.assert(
+      fc.property(runs, (r) => {
+        const view = (ms: number): FaceView => {
+          const run = side({ label: "W", kind: "byoyomi", periodLenMs: 30000, periodsLeft: 3, overtime: r.period, shownMs: ms, running: true, toMove: true, moves: 7 });
+          const other = side({ shownMs: 300000, kind: "byoyomi", periodLenMs: 30000, periodsLeft: 5 });
+          return { left: r.right ? other : run, right: r.right ? run : other, paused: false, batteryLow: false, message: "" };
+        };
+        const g = PageGraphics.frame();
+        const first = view(r.from);
+        const drawn = drawFace(g, first, null);
+        const cell = countdownCell(first);
+        let ms = r.from;
+        for (const d of r.steps) {
+          ms = Math.max(0, ms - d);
+          drawCountdown(g, cell, ms, drawn);
+          if (frameToText(g.frame) !== frameToText(draw(view(ms)))) return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("draws only the digits that changed: 1:10 to 1:09 is two of them, 1:09 to 1:08 one", () => {
+    const g = PageGraphics.frame();
+    const v = side({ shownMs: 70000, running: true, toMove: true });
+    const face: FaceView = { left: v, right: side({ label: "W" }), paused: false, batteryLow: false, message: "" };
+    const drawn = drawFace(g, face, null);
+    g.getModified(true);
+    drawCountdown(g, countdownCell(face), 69000, drawn);
+    expect(g.getModified(true)).toEqual({ x1: 28, y1: 9, x2: 48, y2: 39 }); // "09" after "1:"
+    drawCountdown(g, countdownCell(face), 68000, drawn);
+    expect(g.getModified(true)).toEqual({ x1: 39, y1: 9, x2: 48, y2: 39 });
+    drawCountdown(g, countdownCell(face), 67500, drawn); // still 1:08: nothing drawn
+    expect(g.getModified(true)).toBeUndefined();
   });
 });
 

@@ -102,14 +102,12 @@ export class Clock {
   private planned(): Plan {
     const g = this.game;
     const p = this.plan;
-    if (p && p.game === g && p.options === this.options) return p;
-    return (this.plan = { game: g, options: this.options, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [] });
+    return p && p.game === g && p.options === this.options ? p : (this.plan = newPlan(g, this.options));
   }
 
   /** The running side's calls due in (from, to], at absolute times, without making them: from the
    *  plan's window of them, made anew when (from, to] leaves it. */
-  private callsIn(from: number, to: number): Call[] {
-    const p = this.planned();
+  private callsIn(p: Plan, from: number, to: number): Call[] {
     const out: Call[] = [];
     if (p.flag === NEVER) return out; // not running
     if (from < p.from || to > p.to) this.window(p, from, to);
@@ -153,7 +151,7 @@ export class Clock {
    *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
   peek(until: number): Output[] {
     const side = this.game.toMove;
-    return this.callsIn(this.cursor, until).map((c): Output => ({ kind: "call", t: c.e, side: side, say: c.say }));
+    return this.callsIn(this.planned(), this.cursor, until).map((c): Output => ({ kind: "call", t: c.e, side: side, say: c.say }));
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
@@ -178,8 +176,9 @@ export class Clock {
     if (upTo <= this.cursor) return out;
     const g = this.game;
     const side = g.toMove;
+    const p = this.planned();
     let lateLast: Call | null = null; // the newest overdue call of the last period
-    for (const c of this.callsIn(this.cursor, upTo)) {
+    for (const c of this.callsIn(p, this.cursor, upTo)) {
       if (c.e >= now - this.graceMs) {
         out.push({ kind: "call", t: c.e, side: side, say: c.say });
         this.record(c.e, "call", side, c.say);
@@ -198,7 +197,7 @@ export class Clock {
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
-    const settled = this.planned().flag <= upTo ? G.settle(g, upTo) : g;
+    const settled = p.flag <= upTo ? G.settle(g, upTo) : g;
     if (settled !== g) {
       this.game = settled;
       out.push({ kind: "flag", t: settled.flagAt, side: g.toMove });
@@ -231,13 +230,23 @@ export class Clock {
       const e = this.cursor - base;
       next = e < 0 ? base : base + nextChange(G.controlOf(g, g.toMove), g[g.toMove], e);
       // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
-      const calls = this.callsIn(this.cursor, next);
+      const calls = this.callsIn(p, this.cursor, next);
       if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
       next = Math.min(next, p.flag);
     }
     const at = p.forfeit;
     if (at < next) next = Math.max(at, this.cursor + 1);
     return next;
+  }
+
+  /** When the running side leaves the stretch of its turn it is in at t (main time runs out, a
+   *  period is used up, the flag falls): until then only its countdown changes, and it shows the
+   *  time left to that instant. NEVER when no clock runs. */
+  stretchEndAt(t: number): number {
+    const g = this.game;
+    if (g.phase !== "running") return NEVER;
+    const base = g.runSince - g.turnMs;
+    return base + stretchEnd(G.controlOf(g, g.toMove), g[g.toMove], Math.max(g.turnMs, t - base));
   }
 
   /** Applies an operation that happened at t, handled at `now` (t when omitted: a board that handles
@@ -366,6 +375,10 @@ interface Plan {
   from: number;
   to: number;
   calls: Call[];
+}
+
+function newPlan(g: G.Game, o: CallOptions): Plan {
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [] };
 }
 
 /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
