@@ -33,9 +33,6 @@ const LOW_BATTERY = 15;
 export const LEAD_MS = 250;
 /** Room a record's write needs (formatting and flash, counted: about 40 ms) before a call's lead. */
 const FLUSH_MS = 100;
-/** How far ahead callDueAt() looks for the next call at once (main time: one peek in so many
- *  seconds instead of one a second). */
-const PEEK_MS = 10000;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
 const PIN_TRIES = 3;
@@ -90,8 +87,6 @@ export class App {
   /** The calls due up to this instant are already on the speaker, timed to start exactly: these
    *  clips from aheadAt (a query answered meanwhile is played after them, not over them). */
   private aheadUntil = -1;
-  /** callDueAt()'s window: the first call after `from` up to `until` (until + 1: none), for this game. */
-  private peeked: { game: object; options: object; from: number; until: number; first: number } | null = null;
   private aheadAt = -1;
   private aheadClips: string[] = [];
   /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
@@ -103,9 +98,13 @@ export class App {
   /** Added to the board's instants in records: after a power cut they run on from the last record
    *  (the board's clock restarted), so the log read back from them is one timeline. */
   private shift = 0;
+  /** The wake loop's callback, made once (schedule() hands it over every second). */
+  private wakeFn: () => void;
 
   constructor(board: Board) {
     this.board = board;
+    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
+    this.wakeFn = () => self.wake();
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
@@ -476,7 +475,7 @@ export class App {
         this.drawnGame = game;
         this.drawnUntil = 0; // the new turn's countdown cell is found by the next whole look
       } else if (kept && game === this.drawnGame && now < this.drawnUntil) {
-        drawCountdown(g, this.drawnCell, this.drawnUntil - Math.max(now, game.runSince), this.drawn!);
+        drawCountdown(g, this.drawnCell, this.drawnUntil - (now > game.runSince ? now : game.runSince), this.drawn!);
       } else {
         const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
         this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
@@ -497,33 +496,24 @@ export class App {
    *  lead is too near for them: ahead() writes them then, once the call is handed over. */
   private schedule(now: number): void {
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
-    const callAt = this.clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
-    let next = Math.min(callAt, now + IDLE_MS);
-    if (this.message) next = Math.min(next, this.messageUntil);
-    if (this.menuDownAt >= 0 && !this.longDone) next = Math.min(next, this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS));
-    if (this.heldKey >= 0 && this.menu) next = Math.min(next, this.repeatAt);
+    const clock = this.clock;
+    const callAt = clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
+    // no Math.min: the board finds a built-in only after searching the whole global scope
+    let next = now + IDLE_MS;
+    if (callAt < next) next = callAt;
+    if (this.message && this.messageUntil < next) next = this.messageUntil;
+    if (this.menuDownAt >= 0 && !this.longDone) {
+      const long = this.menuDownAt + (this.menu ? MENU_LONG_MS : LONG_MS);
+      if (long < next) next = long;
+    }
+    if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     const lead = callAt - LEAD_MS;
     if (this.pending.length && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
-    if (callAt <= next && callAt > this.aheadUntil && callAt > now && this.callDueAt(callAt)) {
+    if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
       // within the lead already (a press just before a call): prepare it at once
-      return this.board.wakeAt(Math.max(now, lead), () => self.ahead(callAt));
+      return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
     }
-    this.board.wakeAt(this.pending.length ? now : Math.max(next, now), () => self.wake());
-  }
-
-  /** Whether a call is due at the next wake `at` (no call falls before it: it is the next wake).
-   *  A peek is dear on the board and schedule() asks every second, so the first call of a window
-   *  of PEEK_MS is kept until the game, the call options or the cursor make it stale. */
-  private callDueAt(at: number): boolean {
-    const c = this.clock;
-    const p = this.peeked;
-    if (!p || p.game !== c.game || p.options !== c.options || c.cursor < p.from || at > p.until || p.first <= c.cursor) {
-      const until = Math.max(at, c.cursor + PEEK_MS);
-      const calls = c.peek(until);
-      this.peeked = { game: c.game, options: c.options, from: c.cursor, until: until, first: calls.length ? calls[0].t : until + 1 };
-    }
-    // the calls in (cursor, at] are those of (from, until] from `first` on, and `first` is after the cursor
-    return this.peeked!.first <= at;
+    this.board.wakeAt(this.pending.length || next < now ? now : next, this.wakeFn);
   }
 
   /** The wake after a press: its records written, the face redrawn only if one failed. */

@@ -263,7 +263,12 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   useFont(g, LARGE_FONT, 1);
   const tw = textWidth(g, big, 1);
   let i = 0;
-  if (tw <= HALF && was.length === big.length) while (big.charAt(i) === was.charAt(i)) i++;
+  const n = big.length;
+  if (tw <= HALF && was.length === n) {
+    // mostly the last digit alone
+    if (big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
+    else while (big.charAt(i) === was.charAt(i)) i++;
+  }
   if (i === 0) {
     box(g, x0, TIME_Y + 1, HALF, 31, 0);
     drawTime(g, x0, big);

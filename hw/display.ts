@@ -101,17 +101,19 @@ export class Display {
   /** Columns x1-x2 of pages p1-p2: the window command, then each page's bytes. Throws on I²C errors. */
   private send(x1: number, p1: number, x2: number, p2: number): void {
     const a = this.address;
-    I2C1.writeTo(a, [0x00, 0x21, x1, x2, 0x22, p1, p2]);
+    const i2c = I2C1; // a built-in is found only after the whole global scope: once, not twice
+    const U8 = Uint8Array;
+    i2c.writeTo(a, [0x00, 0x21, x1, x2, 0x22, p1, p2]);
     // one data transaction for the whole window (the controller wraps from x2 to x1 on the next
     // page): a single view when the window spans whole rows, else one view a page in one array.
     // Fewer interpreter operations than a write a page (member look-ups are dear on the board).
     const buf = this.g.buffer;
     const n = x2 - x1 + 1;
-    if (n === 128) I2C1.writeTo(a, 0x40, new Uint8Array(buf, p1 * 128, (p2 - p1 + 1) * 128));
+    if (n === 128) i2c.writeTo(a, 0x40, new U8(buf, p1 * 128, (p2 - p1 + 1) * 128));
     else {
       const d: (number | Uint8Array)[] = [0x40];
-      for (let p = p1; p <= p2; p++) d.push(new Uint8Array(buf, p * 128 + x1, n));
-      I2C1.writeTo(a, d);
+      for (let p = p1 * 128 + x1; p <= p2 * 128 + x1; p += 128) d.push(new U8(buf, p, n));
+      i2c.writeTo(a, d);
     }
     this.stale = false;
   }

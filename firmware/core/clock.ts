@@ -4,7 +4,7 @@
 
 import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
-import { type Reading, type Call, NEVER, nextChange, stretchEnd, turnCalls, queryAnswer } from "./side";
+import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer } from "./side";
 import * as G from "./game";
 import * as A from "./arbiter";
 
@@ -72,6 +72,8 @@ export class Clock {
   /** A press is making the new turn's first calls: the window of calls is (from, to] alone, the
    *  rest of the stretch is worked out at the next wake, after the new face is shown. */
   private turning = false;
+  /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
+  wakeIsCall = false;
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -161,22 +163,23 @@ export class Clock {
 
   /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
   private advanceTo(upTo: number, now: number): Output[] {
-    const at = this.planned().forfeit;
-    if (at > upTo) return this.advanceCalls(upTo, now);
+    const p = this.planned();
+    const at = p.forfeit;
+    if (at > upTo) return this.advanceCalls(upTo, now, p);
     // what fell due up to the limit first (calls, a flag), then the game is over
-    const out = this.advanceCalls(at, now);
+    const out = this.advanceCalls(at, now, p);
     // a flag that fell by the limit's own instant may leave no side that can still lose by lateness
-    if (this.planned().forfeit > at) return out.concat(this.advanceCalls(upTo, now));
+    if (this.planned().forfeit > at) return out.concat(this.advanceCalls(upTo, now, this.planned()));
     this.forfeitAt(Math.max(at, this.game.lastT), out);
     return out;
   }
 
-  private advanceCalls(upTo: number, now: number): Output[] {
+  /** `p`: the plan of the game as it is now. */
+  private advanceCalls(upTo: number, now: number, p: Plan): Output[] {
     const out: Output[] = [];
     if (upTo <= this.cursor) return out;
     const g = this.game;
     const side = g.toMove;
-    const p = this.planned();
     let lateLast: Call | null = null; // the newest overdue call of the last period
     for (const c of this.callsIn(p, this.cursor, upTo)) {
       if (c.e >= now - this.graceMs) {
@@ -225,17 +228,28 @@ export class Clock {
     const g = this.game;
     const p = this.planned();
     let next = NEVER;
+    let first = NEVER + 1; // the first call after the cursor, up to next (none: after any next)
     if (p.flag !== NEVER) {
       const base = g.runSince - g.turnMs;
-      const e = this.cursor - base;
-      next = e < 0 ? base : base + nextChange(G.controlOf(g, g.toMove), g[g.toMove], e);
+      const cur = this.cursor;
+      if (cur < base) next = base;
+      else if (cur < p.flag) {
+        // the shown countdown is the time to the end of the stretch the cursor is in (kept while it is)
+        if (cur >= p.end || cur < p.start) {
+          p.start = cur;
+          p.end = base + stretchEnd(G.controlOf(g, g.toMove), g[g.toMove], cur - base);
+        }
+        next = cur + ((p.end - cur) % 1000 || 1000);
+      }
       // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
-      const calls = this.callsIn(p, this.cursor, next);
-      if (calls.length > 0 && calls[0].e < next) next = calls[0].e;
-      next = Math.min(next, p.flag);
+      const calls = this.callsIn(p, cur, next);
+      if (calls.length > 0) first = calls[0].e;
+      if (first < next) next = first;
+      if (p.flag < next) next = p.flag;
     }
     const at = p.forfeit;
-    if (at < next) next = Math.max(at, this.cursor + 1);
+    if (at < next) next = at > this.cursor ? at : this.cursor + 1;
+    this.wakeIsCall = first <= next;
     return next;
   }
 
@@ -375,10 +389,13 @@ interface Plan {
   from: number;
   to: number;
   calls: Call[];
+  /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
+  start: number;
+  end: number;
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [] };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], start: 0, end: -1 };
 }
 
 /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag

@@ -156,13 +156,6 @@ export function stretchEnd(c: TimeControl, s: SideClock, e: number): number {
   return Math.min(M + (Math.floor((e - M) / P) + 1) * P, M + s.periodsLeft * P);
 }
 
-/** The next turn elapsed after e (≥ 0) at which the shown countdown changes its whole second. */
-export function nextChange(c: TimeControl, s: SideClock, e: number): number {
-  if (e >= lossAt(c, s)) return NEVER;
-  const left = stretchEnd(c, s, e) - e; // the shown countdown, without making a whole reading
-  return e + (left % 1000 || 1000);
-}
-
 // --- calls ------------------------------------------------------------------------------------------
 
 /** The calls of a turn with e0 < e ≤ e1, in order. `fresh`: the turn is the side's first, so entering
@@ -186,7 +179,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
     const kFrom = Math.max(0, Math.floor((e0 - M) / P));
     for (let k = kFrom; k < s.periodsLeft; k++) {
       const start = M + k * P;
-      if (start > e1) break;
+      if (start >= e1) break; // a period's calls all fall after its start (from 1 s in)
       const isLast = k === s.periodsLeft - 1;
       const pc = isLast ? lastCalls(o, P) : ordinaryCalls(o, P);
       periodCalls(pc, start, P, isLast, add);

@@ -6,22 +6,31 @@ export function secondsUp(ms: number): number {
   return Math.ceil(ms / 1000);
 }
 
+/** secondsUp of a time, 0 below 0, with no built-in (the board finds Math only after searching the
+ *  whole global scope, and a countdown is formatted every second): any clock's time is far below
+ *  2^31 seconds. */
+function wholeUp(ms: number): number {
+  if (!(ms > 0)) return 0;
+  const s = (ms / 1000) | 0;
+  return s * 1000 < ms ? s + 1 : s;
+}
+
 function two(n: number): string {
   return n < 10 ? "0" + n : "" + n;
 }
 
 /** H:MM:SS from one hour up, else M:SS. */
 export function clockText(ms: number): string {
-  const s = secondsUp(Math.max(0, ms));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
+  const s = wholeUp(ms);
+  const h = (s / 3600) | 0;
+  const m = ((s % 3600) / 60) | 0;
   if (h > 0) return h + ":" + two(m) + ":" + two(s % 60);
   return m + ":" + two(s % 60);
 }
 
 /** A byoyomi period's time: plain seconds ("12", "60") below 100 s, else M:SS. */
 export function periodText(ms: number): string {
-  const s = secondsUp(Math.max(0, ms));
+  const s = wholeUp(ms);
   return s < 100 ? "" + s : clockText(ms);
 }
 
