@@ -529,8 +529,9 @@ export class App {
     if (this.notSaved) return "! NOT SAVED";
     // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
     const g = this.clock.game;
-    const late = (g.blackForfeit ? "B" : "") + (g.blackForfeit && g.whiteForfeit ? "+" : "") + (g.whiteForfeit ? "W" : "");
-    if (late) return late + " LATE: LOST";
+    const b = g.blackForfeit;
+    const w = g.whiteForfeit;
+    if (b || w) return (b ? "B" : "") + (b && w ? "+" : "") + (w ? "W" : "") + " LATE: LOST";
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 

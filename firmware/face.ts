@@ -251,34 +251,37 @@ export function countdownCell(v: FaceView): number {
  *  that only their columns are sent. Leaves the frame as a whole redraw would. */
 export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): void {
   if (cell < 0) return;
-  const h = cell >> 1;
-  const k = 3 + h * 3;
+  const k = 3 + (cell >> 1) * 3;
   const big = cell & 1 ? periodText(ms) : clockText(ms);
   const was = drawn[k];
   if (big === was) return;
   drawn[k] = big;
-  const x0 = h * RIGHT;
+  // the board finds a name of the bundle only by searching the global scope: this path, run every
+  // second, has the geometry in numbers (the half 63 columns, HALF, from 0 or RIGHT = 65; the box
+  // rows 9-39 under TIME_Y = 8) and calls Graphics itself
+  const x0 = cell & 2 ? 65 : 0;
   // the large font, where it fits, and the same number of characters: the changed tail is redrawn
   // in place (the text is centred, and as wide as before)
   useFont(g, LARGE_FONT, 1);
-  const tw = textWidth(g, big, 1);
-  let i = 0;
+  const tw = g.stringWidth(big) - 1;
   const n = big.length;
-  if (tw <= HALF && was.length === n) {
+  let i = 0;
+  if (tw <= 63 && was.length === n) {
     // mostly the last digit alone
     if (big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
     else while (big.charAt(i) === was.charAt(i)) i++;
   }
   if (i === 0) {
-    box(g, x0, TIME_Y + 1, HALF, 31, 0);
+    box(g, x0, 9, 63, 31, 0);
     drawTime(g, x0, big);
     return;
   }
-  const x = x0 + ((HALF - tw) >> 1);
+  const x = x0 + ((63 - tw) >> 1);
   const xi = x + g.stringWidth(big.substring(0, i));
-  box(g, xi, TIME_Y + 1, x + tw - xi, 31, 0);
+  g.setColor(0);
+  g.fillRect(xi, 9, x + tw - 1, 39);
   g.setColor(1);
-  g.drawString(big.substring(i), xi, TIME_Y);
+  g.drawString(big.substring(i), xi, 8);
 }
 
 /** Draws the face: only the regions whose content differs from `drawn` (everything when drawn is

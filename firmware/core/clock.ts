@@ -111,15 +111,26 @@ export class Clock {
    *  plan's window of them, made anew when (from, to] leaves it. */
   private callsIn(p: Plan, from: number, to: number): Call[] {
     const out: Call[] = [];
-    if (p.flag === NEVER) return out; // not running
-    if (from < p.from || to > p.to) this.window(p, from, to);
+    if (this.firstCall(p, from, to) > to) return out;
     const w = p.calls;
-    for (let i = 0; i < w.length; i++) {
-      const c = w[i];
-      if (c.e > to) break;
-      if (c.e > from) out.push(c);
-    }
+    for (let i = 0; i < w.length && w[i].e <= to; i++) if (w[i].e > from) out.push(w[i]);
     return out;
+  }
+
+  /** The instant of the running side's first call in (from, to]; after `to` (NEVER + 1) if none. */
+  private firstCall(p: Plan, from: number, to: number): number {
+    if (p.flag === NEVER) return NEVER + 1; // not running
+    if (from < p.from || to > p.to) this.window(p, from, to);
+    if (from < p.at || from >= p.next) {
+      // the first call after `from`: the same for any later `from` before it (kept, few reads)
+      const w = p.calls;
+      let i = 0;
+      while (i < w.length && w[i].e <= from) i++;
+      p.next = i < w.length ? w[i].e : NEVER + 1;
+      p.at = from;
+    }
+    const next = p.next;
+    return next <= to ? next : NEVER + 1;
   }
 
   /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
@@ -147,6 +158,8 @@ export class Clock {
     p.from = from;
     p.to = until;
     p.calls = calls;
+    p.at = from;
+    p.next = -1; // to be found
   }
 
   /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
@@ -181,7 +194,8 @@ export class Clock {
     const g = this.game;
     const side = g.toMove;
     let lateLast: Call | null = null; // the newest overdue call of the last period
-    for (const c of this.callsIn(p, this.cursor, upTo)) {
+    const due = this.firstCall(p, this.cursor, upTo) <= upTo ? this.callsIn(p, this.cursor, upTo) : [];
+    for (const c of due) {
       if (c.e >= now - this.graceMs) {
         out.push({ kind: "call", t: c.e, side: side, say: c.say });
         this.record(c.e, "call", side, c.say);
@@ -242,8 +256,7 @@ export class Clock {
         next = cur + ((p.end - cur) % 1000 || 1000);
       }
       // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
-      const calls = this.callsIn(p, cur, next);
-      if (calls.length > 0) first = calls[0].e;
+      first = this.firstCall(p, cur, next);
       if (first < next) next = first;
       if (p.flag < next) next = p.flag;
     }
@@ -389,13 +402,16 @@ interface Plan {
   from: number;
   to: number;
   calls: Call[];
+  /** The first call after `at` (NEVER + 1: none in the window), for any instant from `at` up to it. */
+  at: number;
+  next: number;
   /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
   start: number;
   end: number;
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], start: 0, end: -1 };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1 };
 }
 
 /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
