@@ -5,7 +5,7 @@
 //   names.ts  which property names esbuild may shorten, and the check that none of the world's was;
 //   check.ts  what in the bundle Espruino would reject or run differently (shared/ESPRUINO.md).
 
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -20,6 +20,7 @@ import { checkRenames, privateProps, publicNames } from "./build/names";
 export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, PUBLIC_TYPES } from "./build/names";
+import { flashedPath, writeFlashed } from "./hw/pretokenise";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -128,6 +129,7 @@ export async function buildFirmware(): Promise<Built> {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
   writeFileSync(path + ".map", map);
+  if (device) writeFlashed(path, code); // what npm run flash puts on the board (hw/pretokenise.ts)
   const problems = checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames()));
   if (problems.length > 0) {
     const sm = new SourceMap(JSON.parse(map));
@@ -160,6 +162,7 @@ async function main(): Promise<number> {
   const { problems } = built;
   console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
     (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
+  if (existsSync(flashedPath(built.path))) console.log(relative(process.cwd(), flashedPath(built.path)) + ": " + statSync(flashedPath(built.path)).size + " bytes as flashed (pretokenised)");
   for (const p of problems) console.error(out + ":" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
   // the browser page (npm run sim serves it; built here too, so a broken page fails the build)
   let page;

@@ -140,7 +140,8 @@ async function main(): Promise<number> {
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
   const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true)"]);
-  const upload = connect.concat(["--config", "SAVE_ON_SEND=1"]);
+  // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
+  const upload = connect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
   upload.push(program);
 

@@ -28,6 +28,7 @@ import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibrat
 import { MODEL } from "./cost";
 import { OPS } from "../double/ops";
 import { buildFirmware, type Built } from "../../build";
+import { flashedBytes } from "../../hw/pretokenise";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const SEC = 1000;
@@ -253,6 +254,7 @@ async function benchBundle(): Promise<void> {
     return;
   }
   say("bundle dist/clock.js: " + n(built.bytes) + " bytes minified (target ≤ 64 KB = " + n(64 * 1024) + " bytes: code runs from flash on the Jolt.js), " + n(built.gzipBytes) + " bytes gzipped");
+  say("  as flashed (pretokenised, hw/pretokenise.ts) dist/clock.flash.js: " + n(flashedBytes(built.path)) + " bytes (target ≤ " + n(64 * 1024) + " bytes)");
   say("  by part: " + built.parts.map((p) => p.part + " " + n(p.bytes)).join(", "));
 }
 
