@@ -159,7 +159,9 @@ describe("calls on the AudioContext's timeline", () => {
       if (next !== undefined && next <= start + 1) expect(stop && stop.when <= s.when, "source " + s.id + " stopped before it began").toBe(true);
       else if (next !== undefined && next < end - 1) {
         expect(stop, "source " + s.id + " cut").toBeDefined();
-        expect(Math.abs(perfOf({ ...s, when: stop!.when }) - next), "source " + s.id + " cut at " + next).toBeLessThan(20);
+        // a call's cut is scheduled on the audio clock; a press's comes when the page handles its key,
+        // which a busy machine delays by a few ms more
+        expect(Math.abs(perfOf({ ...s, when: stop!.when }) - next), "source " + s.id + " cut at " + next).toBeLessThan(next === p2 ? 50 : 20);
       } else expect(stop, "source " + s.id + " plays to its end").toBeUndefined();
     }
     // the last minute's calls but the timeout, which follows the final 10 back to back
