@@ -284,6 +284,23 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   g.drawString(big.substring(i), xi, 8);
 }
 
+/** One half's bar, time and (with `over`) periods, keyed keys[j…j + 2]: those that differ from
+ *  drawn[k…k + 2], each cleared first; all of them on a cleared display when drawn is null. */
+function drawHalf(g: Gfx, x0: number, s: FaceSide, left: boolean, keys: string[], j: number, drawn: Drawn | null, k: number, over: boolean): void {
+  if (!drawn || drawn[k] !== keys[j]) {
+    if (drawn) box(g, x0, 0, HALF, BAR_H, 0);
+    drawBar(g, x0, s, left);
+  }
+  if (!drawn || drawn[k + 1] !== keys[j + 1]) {
+    if (drawn) box(g, x0, TIME_Y + 1, HALF, 31, 0);
+    drawTime(g, x0, keys[j + 1]);
+  }
+  if (over && (!drawn || drawn[k + 2] !== keys[j + 2])) {
+    if (drawn) box(g, x0, OVER_Y, HALF, 14, 0);
+    drawOver(g, x0, s);
+  }
+}
+
 /** Draws the face: only the regions whose content differs from `drawn` (everything when drawn is
  *  null), each cleared first. Returns what is drawn now, for the next call. */
 export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
@@ -295,24 +312,8 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
   const keys = [layout, (v.paused ? "P" : "") + (v.batteryLow ? "L" : "") + lines.join("\n")].concat(halfKeys(v.left), halfKeys(v.right));
   const all = !drawn || drawn[LAYOUT] !== keys[LAYOUT] || flagged;
   if (all) g.clear();
-  for (let h = 0; h < 2; h++) {
-    const s = h === 0 ? v.left : v.right;
-    const x0 = h === 0 ? 0 : RIGHT;
-    const k = 2 + h * 3;
-    if (!all && drawn![k] === keys[k] && drawn![k + 1] === keys[k + 1] && drawn![k + 2] === keys[k + 2]) continue;
-    if (all || drawn![k] !== keys[k]) {
-      if (!all) box(g, x0, 0, HALF, BAR_H, 0);
-      drawBar(g, x0, s, h === 0);
-    }
-    if (all || drawn![k + 1] !== keys[k + 1]) {
-      if (!all) box(g, x0, TIME_Y + 1, HALF, 31, 0);
-      drawTime(g, x0, keys[k + 1]);
-    }
-    if (!tall && (all || drawn![k + 2] !== keys[k + 2])) {
-      if (!all) box(g, x0, OVER_Y, HALF, 14, 0);
-      drawOver(g, x0, s);
-    }
-  }
+  drawHalf(g, 0, v.left, true, keys, 2, all ? null : drawn, 2, !tall);
+  drawHalf(g, RIGHT, v.right, false, keys, 5, all ? null : drawn, 5, !tall);
   if (all) box(g, HALF, TIME_Y + 2, 1, tall ? 30 : 45, 1); // keeps two H:MM:SS times from reading as one line
   if (all || drawn![BOTTOM] !== keys[BOTTOM]) {
     if (!all) box(g, 0, tall ? TALL_Y : BOTTOM_Y - 1, WIDTH, tall ? 24 : 9, 0);
@@ -331,34 +332,23 @@ export function drawTurn(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolea
   if (game.phase !== "running" || game.toMove === pressed || drawn[LAYOUT].indexOf("F") >= 0) return false;
   const s = sideView(clock, pressed, tMs);
   if (s.flagged) return false;
-  // each name of the bundle is dear to look up on the board: the half's width and place, once
-  const w = HALF;
   const left = (pressed === "white") !== whiteIsRight;
-  const x0 = left ? 0 : 128 - w;
+  const x0 = left ? 0 : RIGHT;
   const k = left ? 2 : 5;
-  const keys = halfKeys(s);
-  if (keys[0] !== drawn[k]) {
-    box(g, x0, 0, w, BAR_H, 0);
-    drawBar(g, x0, s, left);
-    drawn[k] = keys[0];
-  }
+  // the pressing side's half as drawFace draws it
+  const hk = halfKeys(s);
+  const over = drawn[LAYOUT] !== "M";
+  drawHalf(g, x0, s, left, hk, 0, drawn, k, over);
+  drawn[k] = hk[0];
+  drawn[k + 1] = hk[1];
+  if (over) drawn[k + 2] = hk[2];
   // the side now running: its bar alone changes (lit; label and moves as they were)
   const o = { label: pressed === "black" ? "W" : "B", moves: game[game.toMove].moves, running: true, toMove: true } as FaceSide;
   const bar = barKey(o);
   if (bar !== drawn[7 - k]) {
-    box(g, 128 - w - x0, 0, w, BAR_H, 0);
-    drawBar(g, 128 - w - x0, o, !left);
+    box(g, RIGHT - x0, 0, HALF, BAR_H, 0);
+    drawBar(g, RIGHT - x0, o, !left);
     drawn[7 - k] = bar;
-  }
-  if (keys[1] !== drawn[k + 1]) {
-    box(g, x0, TIME_Y + 1, w, 31, 0);
-    drawTime(g, x0, keys[1]);
-    drawn[k + 1] = keys[1];
-  }
-  if (keys[2] !== drawn[k + 2] && drawn[LAYOUT] !== "M") {
-    box(g, x0, OVER_Y, w, 14, 0);
-    drawOver(g, x0, s);
-    drawn[k + 2] = keys[2];
   }
   return true;
 }

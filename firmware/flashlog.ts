@@ -144,14 +144,16 @@ function forward(read: (i: number) => Event | null, head: string, first: number,
   for (; i < count; i++) {
     const ev = read(i);
     if (!ev) continue;
-    const mark: Resume = { head: head, options: options, i: i, prev: prev, total: total };
+    const before = prev;
     const seg: Item[] = [];
     if (prev) callsAfter(prev, ev, ev.t, options, seg);
     eventItems(ev, options, seg);
+    const at = total;
     keep(seg);
     prev = ev;
     if (total >= from + n) {
-      resume = mark; // the page is full: the next one starts inside this segment
+      // the page is full: the next one starts inside this segment
+      resume = { head: head, options: options, i: i, prev: before, total: at };
       return { total: -1, entries: page.map(entry) };
     }
     if (i + 1 >= stop && total > from && i + 1 < count) {

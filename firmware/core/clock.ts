@@ -194,8 +194,7 @@ export class Clock {
     const g = this.game;
     const side = g.toMove;
     let lateLast: Call | null = null; // the newest overdue call of the last period
-    const due = this.firstCall(p, this.cursor, upTo) <= upTo ? this.callsIn(p, this.cursor, upTo) : [];
-    for (const c of due) {
+    for (const c of this.callsIn(p, this.cursor, upTo)) {
       if (c.e >= now - this.graceMs) {
         out.push({ kind: "call", t: c.e, side: side, say: c.say });
         this.record(c.e, "call", side, c.say);
