@@ -14,12 +14,12 @@ import * as esbuild from "esbuild";
 import { bundlePage } from "./sim/web/bundle";
 import { checkEspruino, type Problem } from "./build/check";
 import { constantsInlined } from "./build/consts";
-import { fontsFromFlash } from "./build/fonts";
-import { checkRenames, privateProps, publicNames } from "./build/names";
+import { fontsFromFlash, writeFontFile } from "./build/fonts";
+import { checkRenames, privateProps, publicNames, quotedNames } from "./build/names";
 
 export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
-export { checkRenames, privateProps, publicNames, PUBLIC_TYPES } from "./build/names";
+export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
 import { flashedPath, writeFlashed } from "./hw/pretokenise";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -86,6 +86,8 @@ export async function bundle(source: string, minify = true, mangle?: RegExp, dev
 
 export interface Built {
   path: string;
+  /** The fonts' Storage file, named as on the board (null for a bundle of the core alone). */
+  fonts: string | null;
   bytes: number;
   gzipBytes: number;
   /** What the Espruino check found, each with where in the TypeScript source it came from. */
@@ -129,13 +131,15 @@ export async function buildFirmware(): Promise<Built> {
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, code);
   writeFileSync(path + ".map", map);
-  if (device) writeFlashed(path, code); // what npm run flash puts on the board (hw/pretokenise.ts)
-  const problems = checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames()));
+  // what npm run flash puts on the board: the program (hw/pretokenise.ts) and the fonts' file
+  if (device) writeFlashed(path, code);
+  const fonts = device ? writeFontFile(dirname(path)) : null;
+  const problems = checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames()));
   if (problems.length > 0) {
     const sm = new SourceMap(JSON.parse(map));
     for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
   }
-  return { path, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings, parts: byPart(inputs) };
+  return { path, fonts, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings, parts: byPart(inputs) };
 }
 
 /** "firmware/core/game.ts:12:5" for a place in the bundle, or null when the map has no entry. */

@@ -1,11 +1,14 @@
 // The fonts on the device: converted by the build, once, into the strings setFontCustom takes
 // (firmware/gfx/fonts.ts), and kept in a Storage file the board reads as strings mapped from flash:
 // no conversion at boot and no RAM for them (decoded into arrays they cost about 1,100 jsvars; as
-// string literals in the program, about 100). At the first boot of a new program (the file's name
-// holds a hash of its content) the board writes the file from a base64 literal, which sits in a
-// function body so that it is only read then; with too little flash it keeps the fonts in RAM instead.
+// string literals in the program, about 100). `npm run flash` uploads the file beside the program
+// (the build writes it as dist/<name>; the name holds a hash of its content, so a program finds only
+// its own fonts). Without it the clock refuses to start and says so (hw/main.ts): the program does
+// not carry a second copy of the fonts (1.7 KB of its 64 KB).
 
 import { createHash } from "node:crypto";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "../firmware/gfx/fonts";
 import type { FontData } from "../firmware/gfx/gfx";
@@ -25,24 +28,22 @@ export function fontFile(): { name: string; data: string; parts: Record<string, 
   return { name: "gfx." + hash, data, parts };
 }
 
+/** Writes the fonts' Storage file beside the bundle, as `npm run flash` uploads it; its path. */
+export function writeFontFile(dir: string): string {
+  const { name, data } = fontFile();
+  const path = join(dir, name);
+  writeFileSync(path, Buffer.from(data, "latin1"));
+  return path;
+}
+
 /** firmware/gfx/fonts.ts as the device has it. */
 export function deviceFonts(): string {
   const { name, data, parts } = fontFile();
   const sub = (id: string) => "F.substr(" + parts[id][0] + ", " + parts[id][1] + ")";
   const font = (id: string, f: FontData) => "{ bitmap: " + sub(id + ".bitmap") + ", first: " + f.first + ", widths: " + sub(id + ".widths") + ", height: " + f.height + " }";
-  return `var S = require("Storage");
-var NAME = ${JSON.stringify(name)};
-var SIZE = ${data.length};
-function data() { return atob(${JSON.stringify(Buffer.from(data, "latin1").toString("base64"))}); }
-var F = S.read(NAME);
-if (F === undefined || F.length !== SIZE) {
-  try {
-    S.list(/^gfx\\./).forEach(function (n) { S.erase(n); });
-    if (S.getStats().freeBytes > SIZE + 8192) S.write(NAME, data()); // a write must never make Storage compact
-  } catch (e) {}
-  F = S.read(NAME);
-  if (F === undefined || F.length !== SIZE) F = data();
-}
+  return `var F = require("Storage").read(${JSON.stringify(name)});
+export var FONTS_MISSING = F === undefined || F.length !== ${data.length} ? ${JSON.stringify(name)} : "";
+if (FONTS_MISSING) F = "";
 export var SMALL_FONT = ${font("small", SMALL_FONT)};
 export var LARGE_FONT = ${font("large", LARGE_FONT)};
 export var ICON_FONT = ${font("icon", ICON_FONT)};

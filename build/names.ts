@@ -13,10 +13,15 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 
 /** Interfaces the world outside the bundle reads or stores: their member names stay. The console
- *  API and its status, the settings JSON on flash, and every name of the link's protocol
- *  (firmware/protocol.ts: what the desktop tool sends and reads). */
-export const PUBLIC_TYPES = ["ClockConsole", "ClockStatus", "SideStatus", "LateStatus", "Settings",
-  "Request", "Reply", "Hello", "LogSide", "LogItem", "LogPage"];
+ *  API, the settings JSON on flash, and the link's protocol (firmware/protocol.ts: what the desktop
+ *  tool sends and reads). */
+export const PUBLIC_TYPES = ["ClockConsole", "Settings", "Request", "Reply", "Hello", "LogPage"];
+
+/** Interfaces the world reads, whose names the core also uses for itself (`phase`, `mainMs`: 3 KB of
+ *  the bundle kept in full). Their objects are made in one place each (clock.status() in
+ *  firmware/console.ts, a log entry in firmware/protocol.ts) with quoted keys, which esbuild leaves
+ *  alone, while the same names elsewhere are shortened. checkQuoted holds the firmware to that. */
+export const QUOTED_TYPES = ["ClockStatus", "SideStatus", "LateStatus", "LogItem", "LogSide"];
 
 /** Where the JavaScript and Espruino member names come from. */
 const LIBS = ["node_modules/typescript/lib/lib.es5.d.ts", "node_modules/typescript/lib/lib.es2015.core.d.ts",
@@ -48,9 +53,15 @@ export function publicNames(): Set<string> {
   return propNames().public;
 }
 
-let namesCache: { declared: Set<string>; kept: Set<string>; public: Set<string> } | null = null;
+/** The members of QUOTED_TYPES: written in full in the bundle (as keys), shortened elsewhere. */
+export function quotedNames(): Set<string> {
+  return propNames().quoted;
+}
 
-function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<string> } {
+type Names = { declared: Set<string>; kept: Set<string>; public: Set<string>; quoted: Set<string> };
+let namesCache: Names | null = null;
+
+function propNames(): Names {
   if (namesCache) return namesCache;
   const files = [...ts.sys.readDirectory(join(ROOT, "firmware"), [".ts"]), ...ts.sys.readDirectory(join(ROOT, "hw"), [".ts"])]
     .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts") && f.indexOf("/hw/tool/") < 0); // the desktop side of hw/
@@ -59,6 +70,14 @@ function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<st
   const declared = new Set<string>();
   const kept = new Set<string>();
   const pub = new Set<string>();
+  const quoted = new Set<string>();
+  const isQuotedType = (t: ts.Type): boolean => (t.isUnion() ? t.types : [t]).some((u) => !!u.symbol && QUOTED_TYPES.includes(u.symbol.name));
+  const quotedMember = (sym: ts.Symbol | undefined): boolean =>
+    !!sym && (sym.declarations ?? []).some((d) => ts.isInterfaceDeclaration(d.parent) && QUOTED_TYPES.includes(d.parent.name.text));
+  const unquoted = (f: string, n: ts.Node, name: string): Error => {
+    const at = program.getSourceFile(f)!.getLineAndCharacterOfPosition(n.getStart());
+    return new Error(relative(ROOT, f) + ":" + (at.line + 1) + ": " + name + " is a member of a QUOTED_TYPES interface (build/names.ts): write it quoted, as the world reads it in full");
+  };
   for (const f of LIBS) {
     const visit = (n: ts.Node) => {
       if (isMember(n)) kept.add(n.name.text);
@@ -72,6 +91,11 @@ function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<st
       if (isMember(n)) {
         (isPublic ? kept : declared).add(n.name.text);
         if (isPublic) pub.add(n.name.text);
+        if (ts.isInterfaceDeclaration(n.parent) && QUOTED_TYPES.includes(n.parent.name.text)) quoted.add(n.name.text);
+      }
+      if (ts.isPropertyAccessExpression(n) && quotedMember(checker.getSymbolAtLocation(n.name))) throw unquoted(f, n, n.name.text);
+      if (ts.isObjectLiteralExpression(n) && isQuotedType(checker.getContextualType(n) ?? checker.getTypeAtLocation(n))) {
+        for (const p of n.properties) if (p.name && !ts.isStringLiteral(p.name)) throw unquoted(f, p, p.name.getText());
       }
       if (ts.isImportDeclaration(n) && n.importClause?.namedBindings && ts.isNamespaceImport(n.importClause.namedBindings)) {
         const mod = checker.getSymbolAtLocation(n.moduleSpecifier);
@@ -95,7 +119,7 @@ function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<st
     };
     visit(program.getSourceFile(f)!, false);
   }
-  namesCache = { declared, kept, public: pub };
+  namesCache = { declared, kept, public: pub, quoted };
   return namesCache;
 }
 
@@ -105,7 +129,7 @@ function propNames(): { declared: Set<string>; kept: Set<string>; public: Set<st
  * made itself, such as a namespace's exports: `G.start` shortened to `G.Pe`, the export still
  * `start`, was "Function Pe not found" on the board).
  */
-export function checkRenames(code: string, renamed: Record<string, string>, pub: Set<string>): Problem[] {
+export function checkRenames(code: string, renamed: Record<string, string>, pub: Set<string>, quoted = new Set<string>()): Problem[] {
   const problems: Problem[] = [];
   for (const name of Object.keys(renamed)) {
     if (pub.has(name)) problems.push({ line: 1, column: 1, message: "the public name " + name + " was shortened to " + renamed[name] + " (build.ts, PUBLIC_TYPES)" });
@@ -114,7 +138,7 @@ export function checkRenames(code: string, renamed: Record<string, string>, pub:
   // a short name in the bundle may be what another name became: only a name nothing became counts
   const seen = new Set<string>(Object.values(renamed));
   const full = (n: acorn.Node, name: string, what: string) => {
-    if (!Object.prototype.hasOwnProperty.call(renamed, name) || seen.has(name)) return;
+    if (!Object.prototype.hasOwnProperty.call(renamed, name) || seen.has(name) || quoted.has(name)) return;
     seen.add(name);
     problems.push({ line: n.loc!.start.line, column: n.loc!.start.column + 1, message: what + " " + name + " is left in full, elsewhere shortened to " + renamed[name] + ": both must be one name" });
   };

@@ -92,17 +92,17 @@ export function makeConsole(app: App): ClockConsole {
       const t = now();
       const side = (s: Side): SideStatus => {
         const r = app.clock.reading(s, t);
-        return { control: formatControl(s === "black" ? g.blackControl : g.whiteControl), mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, blockMs: r.blockMs, movesLeft: r.movesLeft, moves: r.moves, out: r.out, usedMs: r.usedMs };
+        return { "control": formatControl(s === "black" ? g.blackControl : g.whiteControl), "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "blockMs": r.blockMs, "movesLeft": r.movesLeft, "moves": r.moves, "out": r.out, "usedMs": r.usedMs };
       };
       const s = app.settings;
-      const late = (x: Side): LateStatus => ({ absent: isLate(g, x), lateMs: isLate(g, x) && g.phase !== "setup" ? lateness(g, t) : 0 });
+      const late = (x: Side): LateStatus => ({ "absent": isLate(g, x), "lateMs": isLate(g, x) && g.phase !== "setup" ? lateness(g, t) : 0 });
       const lost = (hasForfeited(g, "black") ? "B" : "") + (hasForfeited(g, "white") ? "W" : "");
       return {
-        phase: g.phase, toMove: g.toMove, armed: app.armed, unlocked: app.unlocked, locked: locked() !== null,
-        black: side("black"), white: side("white"), flagged: g.flagged, result: result(g), startedAt: g.phase === "setup" ? -1 : g.startedAt,
-        handicap: g.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: g.lateLimitMs,
-        late: { black: late("black"), white: late("white") }, forfeit: lost === "BW" ? "B+W" : lost,
-        battery: app.board.battery(app.board.now()), faults: app.faults.slice(), version: VERSION,
+        "phase": g.phase, "toMove": g.toMove, "armed": app.armed, "unlocked": app.unlocked, "locked": locked() !== null,
+        "black": side("black"), "white": side("white"), "flagged": g.flagged, "result": result(g), "startedAt": g.phase === "setup" ? -1 : g.startedAt,
+        "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
+        "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
+        "battery": app.board.battery(app.board.now()), "faults": app.faults.slice(), "version": VERSION,
       };
     },
     // from flash: the last n entries (all of them without n)

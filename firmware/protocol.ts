@@ -211,13 +211,13 @@ export function settingsAfter(app: App, r: Request): Settings | string {
 }
 
 function sideEntry(r: Reading): LogSide {
-  return { mainMs: r.mainMs, periodsLeft: r.periodsLeft, periodMs: r.periodMs, movesLeft: r.movesLeft, moves: r.moves, usedMs: r.usedMs, leftMs: r.shownMs };
+  return { "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "movesLeft": r.movesLeft, "moves": r.moves, "usedMs": r.usedMs, "leftMs": r.shownMs };
 }
 
 function logEntry(e: LogEntry, startMs: number): LogItem {
-  const o: LogItem = { t: e.t, what: e.what, text: logText(e, startMs), black: sideEntry(e.black), white: sideEntry(e.white) };
-  if (e.side) o.side = e.side;
-  if (e.info) o.info = e.info;
+  const o: LogItem = { "t": e.t, "what": e.what, "text": logText(e, startMs), "black": sideEntry(e.black), "white": sideEntry(e.white) };
+  if (e.side) o["side"] = e.side;
+  if (e.info) o["info"] = e.info;
   return o;
 }
 

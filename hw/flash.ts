@@ -1,8 +1,8 @@
 // npm run flash -- --port PORT [--voice zh[,en…]] [--no-voice] [--board JOLTJS] [--baud 115200] [--dry-run]
 //
 // Builds dist/clock.js (refusing a bundle that fails the Espruino check), then uploads it with the
-// espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with the
-// clips of the chosen voice packs as Storage files "<pack>/<clip>" (hw/speaker.ts plays them from
+// espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
+// fonts (a Storage file "gfx.<hash>", build/fonts.ts) and the clips of the chosen voice packs as Storage files "<pack>/<clip>" (hw/speaker.ts plays them from
 // there; the menu's language picks the pack).
 //
 // The CLI exits 0 even when it could not connect, so its output is read: "Unable to connect" or a
@@ -11,7 +11,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, relative } from "node:path";
+import { basename, dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { buildFirmware } from "../build";
@@ -139,10 +139,12 @@ async function main(): Promise<number> {
   if (values.board) connect.push("--board", values.board);
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
-  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true)"]);
+  // The fonts' file is named by its content: an older program's goes.
+  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true);var S=require('Storage');S.list(/^gfx\\./).forEach(function(n){S.erase(n)})"]);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = connect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
+  if (built.fonts) upload.push("--storage", basename(built.fonts) + ":" + built.fonts);
   upload.push(program);
 
   if (values["dry-run"]) {

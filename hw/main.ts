@@ -6,6 +6,7 @@
 import { startApp } from "../firmware/app";
 import { makeConsole } from "../firmware/console";
 import { betweenGames, startLink } from "../firmware/protocol";
+import { FONTS_MISSING } from "../firmware/gfx/fonts";
 import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
@@ -31,6 +32,7 @@ function boot(): void {
   let hw: HwBoard | null = null;
   try {
     hw = makeBoard(joltjs());
+    if (FONTS_MISSING) throw new Error("no fonts: reflash (" + FONTS_MISSING + " is missing)");
     const link = makeLink();
     hw.board.link = link;
     const app = startApp(hw.board);

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import * as acorn from "acorn";
-import { buildFirmware, bundle, checkEspruino, checkRenames, privateProps, publicNames, EXTERNALS } from "../build";
+import { buildFirmware, bundle, checkEspruino, checkRenames, privateProps, publicNames, quotedNames, EXTERNALS } from "../build";
 import { inlineConstants } from "../build/consts";
 
 const messages = (code: string, modules?: string[]) => checkEspruino(code, modules).map((p) => p.message);
@@ -47,7 +47,7 @@ describe("the firmware bundle", () => {
     const names = privateProps();
     for (const own of ["runSince", "nextWakeAt", "aheadUntil", "blackControl"]) expect(names.test(own)).toBe(true);
     // the console API and what it answers; Settings is JSON on flash
-    for (const pub of ["status", "newGame", "toMove", "periodsLeft", "whiteOnRight"]) expect(names.test(pub)).toBe(false);
+    for (const pub of ["status", "newGame", "whiteOnRight"]) expect(names.test(pub)).toBe(false);
     expect(names.test("length")).toBe(false); // a JavaScript name
     expect(names.test("read")).toBe(false); // Storage.read
     expect(names.test("black")).toBe(false); // game[side]
@@ -57,11 +57,24 @@ describe("the firmware bundle", () => {
     expect(code).toMatch(/status:/);
   }, 30_000);
 
+  it("shortens the names the core shares with clock.status() and the log, and keeps them in full as the keys the world reads", async () => {
+    const names = privateProps();
+    const quoted = quotedNames();
+    for (const n of ["phase", "toMove", "periodsLeft", "mainMs", "lateMs", "usedMs"]) {
+      expect(quoted.has(n), n).toBe(true);
+      expect(names.test(n), n).toBe(true);
+    }
+    const { code, renamed } = await bundle(`import "./hw/main";\n`, true, names);
+    expect(code).not.toMatch(/\.(phase|toMove|periodsLeft|mainMs)\b/); // the core's own reads: shortened
+    for (const key of ["phase:", "toMove:", "periodsLeft:", "mainMs:", "leftMs:"]) expect(code).toContain(key); // status and log entry
+    expect(checkRenames(code, renamed, publicNames(), quoted)).toEqual([]);
+  }, 30_000);
+
   it("keeps every name the link's protocol and a namespace import look up; the check fails the build when one is shortened", async () => {
     const names = privateProps();
     const pub = publicNames();
     // what the desktop tool sends and reads (firmware/protocol.ts), and the core's exports read as G.start
-    for (const n of ["words", "pin", "lateLimitMs", "entries", "leftMs", "proto", "err", "ok", "forfeit", "start", "press", "readSide"]) {
+    for (const n of ["words", "pin", "lateLimitMs", "entries", "proto", "err", "ok", "forfeit", "start", "press", "readSide"]) {
       expect(pub.has(n), n).toBe(true);
       expect(names.test(n), n).toBe(false);
     }
@@ -69,11 +82,11 @@ describe("the firmware bundle", () => {
     const broken = new RegExp(names.source.replace("^(", "^(start|"));
     const { code, renamed } = await bundle(`import "./hw/main";\n`, true, broken);
     expect(renamed.start).toBeDefined();
-    const found = checkRenames(code, renamed, pub).map((p) => p.message);
+    const found = checkRenames(code, renamed, pub, quotedNames()).map((p) => p.message);
     expect(found).toContain("the public name start was shortened to " + renamed.start + " (build.ts, PUBLIC_TYPES)");
     expect(found).toContain("the key start is left in full, elsewhere shortened to " + renamed.start + ": both must be one name");
     // and without the public list, the name left in full still gives it away
-    expect(checkRenames(code, renamed, new Set()).length).toBe(1);
+    expect(checkRenames(code, renamed, new Set(), quotedNames()).length).toBe(1);
   }, 60_000);
 
   it("the timing core alone passes the Espruino check", async () => {

@@ -107,9 +107,14 @@ describe("the display", () => {
     expect(Buffer.from(rig.dev.panels[0].ram).equals(Buffer.from(frame))).toBe(true);
   });
 
-  it("keeps the fonts in one Storage file, read from flash", () => {
-    const f = fontFile();
-    expect(Buffer.from(rig.dev.flash.read(f.name)!).equals(Buffer.from(f.data, "latin1"))).toBe(true);
+  it("without the fonts' Storage file (a program uploaded by hand) refuses to start and says why", async () => {
+    const bare = new ClockRig(await firmware(), { fonts: false }).start();
+    bare.runUntil(3000);
+    const why = "clock failed to start: no fonts: reflash (" + fontFile().name + " is missing)";
+    expect(bare.dev.printed.map((p) => p.text.trim())).toContain(why);
+    expect(bare.console("clockError")).toBe(why);
+    expect(bare.console("typeof clock")).toBe("undefined"); // no clock keeping time it cannot show
+    expect(bare.dev.panels[0].ram.some((b) => b !== 0)).toBe(true); // the message is on the display
   });
 });
 

@@ -1,8 +1,8 @@
 // The project's fonts (font.ts) in the form Espruino's setFontCustom takes (gfx.ts FontData): a
 // column-first, most significant bit first bitmap and one width a character, each glyph followed by
 // its blank column. Made here for the simulator and the tests; for the device the build (build.ts)
-// makes the same strings and ships them in a Storage file read straight from flash (hw/fonts.js.txt
-// says how), so the board never converts a font nor holds one in RAM.
+// makes the same strings and ships them in a Storage file read straight from flash (build/fonts.ts),
+// so the board never converts a font nor holds one in RAM.
 
 import type { FontData } from "./gfx";
 import { type Font, SMALL, LARGE, FLAG, BATTERY } from "./font";
@@ -39,6 +39,10 @@ export function fontData(font: Font): FontData {
 }
 
 /** Icons are the glyphs of a font of their own, drawn with drawString: this character. */
+/** On the device, the name of the fonts' Storage file when it is not on the board (then the clock
+ *  cannot draw and refuses to start); here, where the fonts are made, never. */
+export const FONTS_MISSING: string = "";
+
 export const FLAG_CHAR = "A";
 export const BATTERY_CHAR = "B";
 

@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { Device, type Bounce, type DeviceOptions } from "./device";
 import { JOLT_QWIIC } from "./pins";
+import { fontFile } from "../../build/fonts";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
 import type { ClockStatus } from "../../firmware/console";
@@ -126,6 +127,14 @@ export interface Utterance {
 
 export interface RigOptions extends Partial<DeviceOptions> {
   pack?: string;
+  /** false: the board without the fonts' file (a program uploaded by hand, without npm run flash). */
+  fonts?: boolean;
+}
+
+/** The fonts' Storage file, as `npm run flash` uploads it beside the program (build/fonts.ts). */
+export function fontFiles(): Record<string, Uint8Array> {
+  const f = fontFile();
+  return { [f.name]: new Uint8Array(Buffer.from(f.data, "latin1")) };
 }
 
 export class ClockRig {
@@ -142,11 +151,11 @@ export class ClockRig {
     const w = this.wiring;
     this.dev = new Device({
       code,
-      files: voiceFiles(o.pack ?? "zh"),
       speaker: w.speaker,
       display: { scl: w.display.scl, sda: w.display.sda, power: gatePower(w.display.sda) },
       buttons: w.buttons.filter((b) => b.pin !== "D0").map((b) => ({ pin: b.pin, activeLow: !b.pressedHigh, power: b.power ?? undefined })),
       ...o,
+      files: { ...(o.fonts === false ? {} : fontFiles()), ...(o.files ?? voiceFiles(o.pack ?? "zh")) },
     });
   }
 
