@@ -4,7 +4,7 @@
 // string literals in the program, about 100). `npm run flash` uploads the file beside the program
 // (the build writes it as dist/<name>; the name holds a hash of its content, so a program finds only
 // its own fonts). Without it the clock refuses to start and says so (hw/main.ts): the program does
-// not carry a second copy of the fonts (1.7 KB of its 64 KB).
+// not carry a second copy of the fonts as base64.
 
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";

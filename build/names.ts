@@ -17,10 +17,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
  *  tool sends and reads). */
 export const PUBLIC_TYPES = ["ClockConsole", "Settings", "Request", "Reply", "Hello", "LogPage"];
 
-/** Interfaces the world reads, whose names the core also uses for itself (`phase`, `mainMs`: 3 KB of
- *  the bundle kept in full). Their objects are made in one place each (clock.status() in
+/** Interfaces the world reads, whose names the core also uses for itself (`phase`, `mainMs`: kept in
+ *  full everywhere, they cost the bundle kilobytes). Their objects are made in one place each (clock.status() in
  *  firmware/console.ts, a log entry in firmware/protocol.ts) with quoted keys, which esbuild leaves
- *  alone, while the same names elsewhere are shortened. checkQuoted holds the firmware to that. */
+ *  alone, while the same names elsewhere are shortened. The build fails on a member of one of them
+ *  written unquoted in the firmware (propNames). */
 export const QUOTED_TYPES = ["ClockStatus", "SideStatus", "LateStatus", "LogItem", "LogSide"];
 
 /** Where the JavaScript and Espruino member names come from. */
