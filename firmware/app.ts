@@ -419,6 +419,15 @@ export class App {
     }
   }
 
+  /** A long task is about to run (a log page for the link, up to LOG_REPLY_MS on the board): a call
+   *  whose lead would fall inside it is handed to the speaker now, with its exact instant, as at its
+   *  lead; the task then delays no call, only the wake at the call's instant. */
+  beforeLongTask(now: number, taskMs: number): void {
+    const clock = this.clock;
+    const callAt = clock.nextWakeAt();
+    if (clock.wakeIsCall && callAt > this.aheadUntil && callAt > now && callAt - LEAD_MS < now + taskMs) this.ahead(callAt);
+  }
+
   /** Woken LEAD_MS before calls due at `at`: hands them to the speaker with their exact instant,
    *  then writes what records wait (the call is on the speaker's timer by then). */
   private ahead(at: number): void {

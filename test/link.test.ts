@@ -168,6 +168,29 @@ describe("every protocol command, on the built bundle", () => {
   });
 });
 
+describe("a log read while the clock counts", () => {
+  // Black in byoyomi from 18 s (10s+3x30s): its period counted, 10 s at 28 s
+  async function counting(untilMs: number): Promise<{ rig: ClockRig; link: HostLink }> {
+    const c = await clock();
+    c.rig.setUp("10s+3x30s", 3600);
+    c.rig.press("white", 8000);
+    c.rig.runUntil(untilMs);
+    return c;
+  }
+
+  it("hands a call due within the reply to the speaker first, at its exact instant (the reply takes most of a second on the board)", async () => {
+    const ref = (await counting(31000)).rig.dev.sounds;
+    const callAt = ref.find((x) => x.startsAt > 25000)!.startsAt;
+    const { rig, link } = await counting(callAt - 600); // before the call's lead: its wake would wait for the reply
+    expect(link.ok<{ entries: unknown[] }>("log", { from: 0, n: 10 }).entries.length).toBeGreaterThan(0);
+    rig.runUntil(31000);
+    const s = rig.dev.sounds.find((x) => x.startsAt > 25000)!;
+    expect(s.startsAt).toBe(callAt);
+    expect(s.requestedAt).toBeLessThanOrEqual(callAt - 600 + 1);
+    expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file)); // the same calls, none lost
+  });
+});
+
 describe("hw/README.md's protocol example", () => {
   it("is what the clock answers, byte for byte", async () => {
     const readme = readFileSync(join(__dirname, "..", "hw", "README.md"), "utf8");
