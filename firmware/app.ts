@@ -421,8 +421,9 @@ export class App {
 
   /** A long task is about to run (a log page for the link, up to LOG_REPLY_MS on the board): a call
    *  whose lead would fall inside it is handed to the speaker now, with its exact instant, as at its
-   *  lead; the task then delays no call, only the wake at the call's instant. */
-  beforeLongTask(now: number, taskMs: number): void {
+   *  lead (the same test as schedule()'s); the task then delays no call, only the wake at its instant. */
+  beforeLongTask(taskMs: number): void {
+    const now = this.board.now();
     const clock = this.clock;
     const callAt = clock.nextWakeAt();
     if (clock.wakeIsCall && callAt > this.aheadUntil && callAt > now && callAt - LEAD_MS < now + taskMs) this.ahead(callAt);

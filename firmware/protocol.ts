@@ -260,7 +260,7 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       const from = q.from === undefined ? 0 : q.from;
       const n = q.n === undefined ? LOG_PAGE : q.n;
       if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
-      app.beforeLongTask(app.board.now(), LOG_REPLY_MS);
+      app.beforeLongTask(LOG_REPLY_MS);
       const read = app.log(from as number, n as number, LOG_RECORDS); // from the flash records
       const page = read.entries;
       const out: LogPage = { total: read.total, from: from as number, entries: [] };

@@ -2,8 +2,9 @@
 //
 // Builds dist/clock.js (refusing a bundle that fails the Espruino check), then uploads it with the
 // espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
-// fonts (a Storage file "gfx.<hash>", build/fonts.ts) and the clips of the chosen voice packs as Storage files "<pack>/<clip>" (hw/speaker.ts plays them from
-// there; the menu's language picks the pack).
+// fonts (a Storage file "gfx.<hash>", build/fonts.ts) and the clips of the chosen voice packs as
+// Storage files "<pack>/<clip>" (hw/speaker.ts plays them from there; the menu's language picks the
+// pack).
 //
 // The CLI exits 0 even when it could not connect, so its output is read: "Unable to connect" or a
 // module it could not find fails the flash.

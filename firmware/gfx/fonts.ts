@@ -38,11 +38,11 @@ export function fontData(font: Font): FontData {
   return { bitmap: bitmap, first: font.first, widths: widths, height: font.pages * 8 };
 }
 
-/** Icons are the glyphs of a font of their own, drawn with drawString: this character. */
 /** On the device, the name of the fonts' Storage file when it is not on the board (then the clock
  *  cannot draw and refuses to start); here, where the fonts are made, never. */
 export const FONTS_MISSING: string = "";
 
+/** Icons are the glyphs of a font of their own, drawn with drawString: this character. */
 export const FLAG_CHAR = "A";
 export const BATTERY_CHAR = "B";
 
