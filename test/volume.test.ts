@@ -68,6 +68,13 @@ describe("the volume set up is the volume heard", () => {
     }
   });
 
+  it("below full volume one clip at a time is in RAM: the next is copied once the finished one is let go", () => {
+    const played = clips(half);
+    // the byoyomi announcement and the counts with their period are calls of several clips
+    expect(played.filter((s, i) => i > 0 && Math.abs(s.startsAt - played[i - 1].endsAt) < 2).length).toBeGreaterThan(2);
+    expect(played.filter((s) => s.duringFinish).map((s) => s.file)).toEqual([]);
+  });
+
   it("the beep for a missing clip is as much quieter", () => {
     const [l, h] = [beeps(loud), beeps(half)];
     expect(l.length).toBe(1);

@@ -96,10 +96,27 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
     long.press(i % 2 === 0 ? "white" : "black", at);
   }
   let peak = { n: 0, t: 0, what: "" };
-  for (const sm of samples) {
-    long.runUntil(sm.t);
+  const sample = (t: number, what: string) => {
     const n = long.dev.jsvars(true).total;
-    if (n > peak.n) peak = { n, t: sm.t, what: sm.what };
+    if (n > peak.n) peak = { n, t, what };
+  };
+  // also just after each clip is handed to the speaker, while it plays: its RAM copy is alive then
+  // (on Espruino's own interpreter the game's peak is at such an instant)
+  let heardSoFar = 0;
+  let next = 0;
+  for (let t = 5000; t <= at; t += 100) {
+    long.runUntil(t);
+    const sounds = long.dev.sounds;
+    // a call is handed over ahead of its instant: sample once it plays
+    if (sounds.length > heardSoFar && sounds[sounds.length - 1].startsAt <= t) {
+      heardSoFar = sounds.length;
+      if (sounds[sounds.length - 1].endsAt > t) sample(t, "call");
+    }
+    while (next < samples.length && samples[next].t <= t + 100) {
+      long.runUntil(samples[next].t);
+      sample(samples[next].t, samples[next].what);
+      next++;
+    }
   }
   long.runUntil(at + 2000);
   const logSize = (long.console("clock.log().length") as number) || 0;

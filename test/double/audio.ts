@@ -35,6 +35,10 @@ export interface Sound {
   audible: boolean;
   /** Why it could not be heard. */
   why: string;
+  /** Started while another Waveform's "finish" event was being handled: that event holds the
+   *  finished Waveform and its buffer (the listener's argument) until it returns, so on the board
+   *  both clips' samples were in RAM at once. */
+  duringFinish: boolean;
 }
 
 export type SpeakerFault = null | "throws" | "no-timer";
@@ -76,6 +80,8 @@ interface WState {
 export function waveformClass(host: AudioHost): unknown {
   const { realm } = host;
   const ws = new WeakMap<object, WState>();
+  /** The Waveform whose "finish" event is being handled, if any. */
+  let finishing: object | null = null;
   function Waveform(this: Record<string, unknown>, samples: unknown, options?: Record<string, unknown>) {
     let buffer: unknown;
     if (typeof samples === "number" && samples === Math.floor(samples)) {
@@ -145,6 +151,7 @@ export function waveformClass(host: AudioHost): unknown {
     const sound: Sound = {
       requestedAt: now, startsAt, endsAt, stopped: false, pin: p.name, npin: npin ? npin.name : null, freq, repeat,
       bytes: src.bytes, file: src.file, offset: src.offset, audible: why === "", why,
+      duringFinish: finishing !== null && finishing !== this,
     };
     sp.sounds.push(sound);
     s.sound = sound;
@@ -159,7 +166,13 @@ export function waveformClass(host: AudioHost): unknown {
     host.pushEvent(() => {
       s.running = false;
       w.running = false;
-      host.emit(w, "finish", [w.buffer]);
+      const outer = finishing;
+      finishing = w;
+      try {
+        host.emit(w, "finish", [w.buffer]);
+      } finally {
+        finishing = outer;
+      }
     });
   };
 
