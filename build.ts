@@ -108,11 +108,16 @@ const PARTS: [RegExp, string][] = [
   [/^hw\//, "hw drivers"],
 ];
 
+/** The part a source file (a path from the repository's root) belongs to. */
+export function partOf(file: string): string {
+  const hit = PARTS.find((p) => p[0].test(file));
+  return hit ? hit[1] : "other";
+}
+
 function byPart(inputs: Record<string, number>): { part: string; bytes: number }[] {
   const sums: Record<string, number> = {};
   for (const [f, bytes] of Object.entries(inputs)) {
-    const hit = PARTS.find((p) => p[0].test(f));
-    const part = hit ? hit[1] : "other";
+    const part = partOf(f);
     sums[part] = (sums[part] ?? 0) + bytes;
   }
   return Object.keys(sums).filter((part) => sums[part] > 0).map((part) => ({ part, bytes: sums[part] })).sort((a, b) => b.bytes - a.bytes);

@@ -6,8 +6,12 @@
 //   - the jsvars the firmware's data needs (test/double/jsvars.ts says how they are estimated).
 // Called by test/bench/run.ts; returns lines of figures.
 
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { firmware, ClockRig } from "../double/rig";
 import { JOLT_JSVARS } from "../double/jsvars";
+import { sourceAt } from "../double/srcmap";
+import { partOf, OUTFILE } from "../../build";
 
 /** Issue 8: peak RAM a third of the pool. */
 const JSVARS_BUDGET = 4000;
@@ -65,6 +69,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
   }
   rig.runUntil(edges[40] + 500);
   const inGame = rig.dev.jsvars(true).total;
+  const parts = byPart(rig, code);
   rig.runUntil(t + 2000);
   const full = rig.dev.jsvars(true).total;
   const recorded: number[] = [];
@@ -124,5 +129,38 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
   lines.push("device jsvars (estimate, deep walk; test/double/jsvars.ts): set-up " + n(atBoot) + ", after 40 moves " + n(inGame) + ", after 220 moves " + n(full) +
     "; over a 400-move game (" + (moves.black.moves + moves.white.moves) + " moves made, time log " + logSize + " entries) peak " + n(peak.n) + (peak.what === "call" ? " with a call playing" : "") +
     " of " + n(JOLT_JSVARS) + " (" + Math.round((100 * peak.n) / JOLT_JSVARS) + "%), budget ≤ " + n(JSVARS_BUDGET) + " " + (peak.n <= JSVARS_BUDGET ? "ok" : "OVER"));
+  if (parts) lines.push("device jsvars after 40 moves by what holds them: " + parts);
   return lines;
+}
+
+/** The deep estimate split: each function (with the scopes it captures) by the part of the firmware
+ *  its code is in (build.ts PARTS), the global object's names, other values as data, the
+ *  interpreter's own records apart. Only
+ *  for the built dist/clock.js, whose source map places the functions. */
+function byPart(rig: ClockRig, code: string): string | null {
+  const path = join(process.cwd(), OUTFILE);
+  let built = "";
+  try {
+    built = readFileSync(path, "utf8");
+  } catch {
+    return null;
+  }
+  if (built !== code) return null;
+  const where = sourceAt(code, path + ".map");
+  const sums: Record<string, number> = {};
+  const add = (k: string, x: number): void => {
+    sums[k] = (sums[k] ?? 0) + x;
+  };
+  const global = rig.dev.mcu ? rig.dev.mcu.realm.global : null;
+  rig.dev.jsvars(true, (v, x) => {
+    if (v === null) add("timers, watches, listeners", x);
+    else if (v === global) add("the global names", x);
+    else if (typeof v !== "function") add("data", x);
+    else {
+      const at = code.indexOf(Function.prototype.toString.call(v));
+      const file = at >= 0 ? where(at) : null;
+      add(file ? "functions: " + partOf(file) : "functions: elsewhere", x);
+    }
+  });
+  return Object.keys(sums).sort((a, b) => sums[b] - sums[a]).map((k) => k + " " + n(sums[k])).join(", ");
 }

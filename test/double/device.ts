@@ -391,12 +391,12 @@ export class Device implements World {
   }
 
   /** The jsvars the firmware's data would take now; deep follows closures (slower). */
-  jsvars(deep = false): JsVarEstimate {
+  jsvars(deep = false, charge?: (v: object | null, n: number) => void): JsVarEstimate {
     if (!this.mcu) throw new Error("the board was never started");
-    if (!deep) return this.mcu.jsvars();
+    if (!deep) return this.mcu.jsvars(undefined, charge);
     const scopes = deepScopes();
     try {
-      return this.mcu.jsvars(scopes.of);
+      return this.mcu.jsvars(scopes.of, charge);
     } finally {
       scopes.close();
     }

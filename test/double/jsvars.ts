@@ -42,6 +42,9 @@ export interface WalkOptions {
   /** What the interpreter keeps on an object beside its properties (its event listeners): walked
    *  with the object, 2 jsvars each (the "#on…" name and its link). */
   attached?: (o: object) => unknown[];
+  /** Told each value walked and the jsvars charged to it (its own block, names, packed values,
+   *  captured scopes), to break the total down. */
+  charge?: (v: object, n: number) => void;
 }
 
 /** The ints a name's block holds as its value (jsvMakeIntoVariableName): a 14-bit reference's range
@@ -95,6 +98,7 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
       const c = 2 + 1 + Math.ceil(n / 12);
       est.buffers += c;
       est.total += c;
+      if (o.charge) o.charge(obj, c);
       continue;
     }
     let own = 1;
@@ -135,6 +139,7 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     const proto = Object.getPrototypeOf(obj);
     if (proto && !(o.builtin && o.builtin.has(proto))) queue.push(proto);
     est.total += own;
+    if (o.charge) o.charge(obj, own);
   }
   return est;
 }

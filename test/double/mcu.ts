@@ -122,7 +122,7 @@ export class Mcu implements LoopHost {
   }
 
   /** The jsvars the firmware's data would take (see jsvars.ts); deep = through closures too. */
-  jsvars(scopesOf?: (f: Function) => unknown[]): JsVarEstimate {
+  jsvars(scopesOf?: (f: Function) => unknown[], charge?: (v: object | null, n: number) => void): JsVarEstimate {
     const roots: unknown[] = [this.realm.global];
     let hidden = 0;
     for (const t of this.loop.timers) {
@@ -153,8 +153,10 @@ export class Mcu implements LoopHost {
       builtin: this.builtin, builtinNames: this.builtinNames, scopesOf, isFirmware: (f) => this.isFirmware(f),
       mapped: (s) => this.world.origins.isMapped(s),
       attached: (o) => (this.builtin.has(o) || (o as { running?: unknown }).running === true ? [] : listening(o)),
+      charge,
     });
     est.total += hidden;
+    if (charge) charge(null, hidden); // the interpreter's own records of timers, watches and listeners
     return est;
   }
 

@@ -3,7 +3,7 @@
 // (genColumn, source, line, column[, name]), relative to the previous one, lines split by ";".
 
 import { readFileSync } from "node:fs";
-import { basename, join, dirname } from "node:path";
+import { basename, join, dirname, relative } from "node:path";
 import type { Instrumented } from "./ops";
 
 const B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -90,4 +90,23 @@ export function labelFunctions(ins: Instrumented, code: string, mapPath: string)
     if (n > 0) label += "#" + (best.line + 1);
     f.label = label;
   }
+}
+
+/** The source file (from the map's root's parent, e.g. "firmware/app.ts") of a character offset
+ *  in the bundle next to the map, or null where the map says nothing. */
+export function sourceAt(code: string, mapPath: string): (offset: number) => string | null {
+  const map = JSON.parse(readFileSync(mapPath, "utf8")) as { sources: string[]; mappings: string };
+  const lines = decode(map.mappings);
+  const root = dirname(dirname(mapPath));
+  const files = map.sources.map((f) => relative(root, join(dirname(mapPath), f)).split("\\").join("/"));
+  const lineStarts = [0];
+  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  return (offset) => {
+    let l = lineStarts.length - 1;
+    while (lineStarts[l] > offset) l--;
+    const col = offset - lineStarts[l];
+    let best: Segment | null = null;
+    for (const s of lines[l] || []) if (s.col <= col && (!best || s.col >= best.col)) best = s;
+    return best ? files[best.src] : null;
+  };
 }
