@@ -11,9 +11,9 @@
 // Volume: 10 plays the flash as it is (no RAM); 1 … 9 each take 2.5 dB more off (loudness is heard
 // on a log scale; 1 is 22.5 dB down); 0 mutes. Below 10 each clip, and the beep, is copied to RAM
 // through a 256-entry table (sample → 128 + (sample − 128)·gain), made when the clip is about to be
-// started, so one clip at a time is in RAM (the next is made once the finished one is let go). The copy is
-// Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native, about 1/15
-// of E.mapInPlace's cost (which makes a JsVar per sample); by instruction count about 25 ms for a
+// started, so one clip at a time is in RAM (the next is made once the finished one is let go). The
+// copy is Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native,
+// about 1/15 of E.mapInPlace's cost (which makes a JsVar per sample); by instruction count 25 ms for a
 // 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the first clip still starts at its instant.
 // A row is at most 32,767 pixels: a clip longer than 4 s cannot be played below full volume.
 
@@ -165,7 +165,7 @@ export class Speaker {
    *  would hold w, and w its listener, a cycle that keeps each played RAM copy until a GC. The next
    *  clip is made in a timeout, once this event has returned: until then the event holds the
    *  finished Waveform and its buffer (the listener's argument), so a copy made here would be a
-   *  second clip in RAM (measured on Espruino's own interpreter: +230 jsvars for 4,270 bytes). */
+   *  second clip in RAM (as measured on Espruino's own interpreter). */
   private chain(clips: string[], i: number, gen: number): () => void {
     const self = this;
     const next = function () {

@@ -135,8 +135,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
 
 /** The deep estimate split: each function (with the scopes it captures) by the part of the firmware
  *  its code is in (build.ts PARTS), the global object's names, other values as data, the
- *  interpreter's own records apart. Only
- *  for the built dist/clock.js, whose source map places the functions. */
+ *  interpreter's own records apart. Only for the built dist/clock.js, whose map places the code. */
 function byPart(rig: ClockRig, code: string): string | null {
   const path = join(process.cwd(), OUTFILE);
   let built = "";
