@@ -14,20 +14,22 @@ const DIODE_V = 0.35;
 /** Above this the board runs from USB, whatever the cell holds. */
 const USB_V = 4.45;
 /** A resting single-cell LiPo: volts → percent, piecewise linear. Approximate, uncalibrated. Pairs
- *  of (volts, percent) in one flat array: ten small arrays would take twice its jsvars. */
-const CURVE: number[] = [3.3, 0, 3.5, 5, 3.6, 12, 3.7, 30, 3.75, 40, 3.8, 50, 3.9, 65, 4.0, 80, 4.1, 90, 4.2, 100];
+ *  of (volts, percent) in one string, read once a minute: an array of them would stay in RAM, at
+ *  several times the jsvars. */
+const CURVE = "3.3 0 3.5 5 3.6 12 3.7 30 3.75 40 3.8 50 3.9 65 4.0 80 4.1 90 4.2 100";
 
 /** Percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense. */
 export function percentFromSupply(supplyV: number): number {
   if (!(supplyV > 1)) return -1; // nothing measured (driver off, or no reading)
   if (supplyV >= USB_V) return 100;
   const v = supplyV + DIODE_V;
-  if (v <= CURVE[0]) return 0;
-  for (let i = 2; i < CURVE.length; i += 2) {
-    const av = CURVE[i - 2];
-    const ap = CURVE[i - 1];
-    const bv = CURVE[i];
-    if (v <= bv) return Math.round(ap + ((v - av) * (CURVE[i + 1] - ap)) / (bv - av));
+  const c = CURVE.split(" ");
+  if (v <= +c[0]) return 0;
+  for (let i = 2; i < c.length; i += 2) {
+    const av = +c[i - 2];
+    const ap = +c[i - 1];
+    const bv = +c[i];
+    if (v <= bv) return Math.round(ap + ((v - av) * (+c[i + 1] - ap)) / (bv - av));
   }
   return 100;
 }

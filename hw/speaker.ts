@@ -14,7 +14,8 @@
 // started, so one clip at a time is in RAM (the next is made once the finished one is let go). The
 // copy is Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native,
 // about 1/15 of E.mapInPlace's cost (which makes a JsVar per sample); by instruction count about
-// 25 ms for a 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the first clip still starts at its instant.
+// 25 ms for a 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the first clip still starts at
+// its instant.
 // A row is at most 32,767 pixels: a clip longer than 4 s cannot be played below full volume.
 
 import type { Pins } from "./pins";

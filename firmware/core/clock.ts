@@ -301,7 +301,7 @@ export class Clock {
     const side = "side" in op ? op.side : null;
     const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
-    if (ARBITER_OPS.indexOf(op.op) >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
+    if (ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     if (op.op === "query") {
       const side = op.side || g.toMove;
       for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {
@@ -423,8 +423,9 @@ function forfeitDue(g: G.Game): number {
   return G.forfeitAt(g);
 }
 
-/** The operations of the arbiter: each accepted one is an output too (the transcript shows them). */
-const ARBITER_OPS = ["start", "pause", "resume", "end", "correct", "rescale", "split", "absent", "arrive", "pass"];
+/** The operations of the arbiter: each accepted one is an output too (the transcript shows them).
+ *  One string, each name between spaces: an array of strings would take several times its jsvars. */
+const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
 
 function fieldOf(r: Reading, f: A.Field): number {
   if (f === "main") return r.mainMs;

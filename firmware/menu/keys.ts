@@ -9,7 +9,7 @@ import { PACKS, TRADITIONS } from "../voice";
 import { type Game, controlOf, readSide } from "../core/index";
 import { clockText } from "../gfx/text";
 import {
-  type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
+  type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,
   readingText, usedTotal, toList, openSub, backKey,
 } from "./state";
@@ -17,7 +17,7 @@ import { CFIELDS, CFIELD_SHORT, kindOf, draftOf, draftControl, fieldsOf, isField
 import { lineCount } from "./text";
 
 function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
-  const id = SETUP_ITEMS[m.item];
+  const id = itemsOf(SETUP_ITEMS)[m.item];
   switch (id) {
     case "preset": return openSub(m, "preset", Math.max(0, presetIndex(s.black, s.white)));
     case "black": case "white": {
@@ -71,7 +71,7 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
 }
 
 function selectArbiter(m: Menu, game: Game, r: MenuResult): void {
-  const id = ARBITER_ITEMS[m.item];
+  const id = itemsOf(ARBITER_ITEMS)[m.item];
   switch (id) {
     case "pause":
       if (game.phase === "running") {

@@ -47,15 +47,22 @@ export interface MenuResult {
 /** Wrong PINs in a row before the PIN screen closes. */
 export const TRIES = 3;
 
-export const SETUP_ITEMS = ["preset", "black", "white", "same", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "bt", "ready"];
-export const ARBITER_ITEMS = ["pause", "cblack", "cwhite", "rescale", "split", "absent", "pass", "end", "new", "lock"];
+// Lists of words as one string each ("|" between items), cut up only while the menu uses them: an
+// array of strings kept from boot takes several times the jsvars of the one string (Espruino).
+export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|bt|ready";
+export const ARBITER_ITEMS = "pause|cblack|cwhite|rescale|split|absent|pass|end|new|lock";
 
-export const KINDS = ["Absolute", "Byoyomi", "Byoyomi reserved", "Moves, carry over", "Canadian overtime", "Fischer increment", "Bronstein delay"];
-export const KIND_SHORT = ["absolute", "byoyomi", "byo. reserved", "moves/block", "Canadian", "Fischer", "Bronstein"];
+export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
+export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|Fischer|Bronstein";
 export const HANDICAPS = [0, 2, 3, 4, 5, 6, 7, 8, 9];
 export const LATE_MIN = [15, 30, 60, 0];
 
 // --- small helpers -----------------------------------------------------------------------------------
+
+/** The items of one of the lists above. */
+export function itemsOf(list: string): string[] {
+  return list.split("|");
+}
 
 export function sideName(side: Side): string {
   return side === "black" ? "Black" : "White";

@@ -8,7 +8,7 @@ import { PACKS, TRADITIONS } from "../voice";
 import { type Game, controlOf, readSide } from "../core/index";
 import { clockText } from "../gfx/text";
 import {
-  type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, HANDICAPS, sideName, langName, traditionName,
+  type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
   handicapText, lateText, isPin, correctable, readingValue, readingText,
 } from "./state";
 import { CFIELD_NAMES, CFIELD_SHORT, fieldsOf, isFields, draftText } from "./fields";
@@ -121,7 +121,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
   const who = sideName(m.side);
   switch (m.screen) {
     case "list": {
-      const ids = m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS;
+      const ids = itemsOf(m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS);
       const lines: string[] = [];
       for (let i = from; i < to && i < ids.length; i++) lines.push(m.arbiter ? arbiterLine(ids[i], game) : setupLine(ids[i], s));
       return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + ids.length, lines, m.item, m);
@@ -131,8 +131,8 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       for (const p of presets()) labels.push(p.label);
       return choiceView("Preset", labels, m, from, to);
     }
-    case "kind": return choiceView(who + ": system", KINDS, m, from, to);
-    case "ctl": return fieldsView(who + ": " + KIND_SHORT[m.kind], m, game, from, to);
+    case "kind": return choiceView(who + ": system", itemsOf(KINDS), m, from, to);
+    case "ctl": return fieldsView(who + ": " + itemsOf(KIND_SHORT)[m.kind], m, game, from, to);
     case "hcp": {
       const labels: string[] = [];
       for (let i = 0; i < HANDICAPS.length; i++) labels.push(HANDICAPS[i] ? HANDICAPS[i] + " stones" : "Even");
@@ -186,12 +186,12 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
 export function lineCount(m: Menu, game: Game): number {
-  if (m.screen === "list") return (m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS).length;
+  if (m.screen === "list") return itemsOf(m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS).length;
   if (isFields(m.screen)) return fieldsOf(m, game).length + 1; // and the OK line
   if (isPin(m.screen)) return 0;
   switch (m.screen) {
     case "preset": return presets().length;
-    case "kind": return KINDS.length;
+    case "kind": return itemsOf(KINDS).length;
     case "hcp": return HANDICAPS.length;
     case "lang": return PACKS.length;
     case "trad": return TRADITIONS.length;
