@@ -2,13 +2,20 @@
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
 import { type Game, type Field, type TimeControl, parseControl, isParseError, formatControl, formatDuration, controlOf } from "../core/index";
-import { type Menu, clamp } from "./state";
+import { type Menu, clamp, itemsOf } from "./state";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
-export const CFIELDS: Field[] = ["main", "periods", "block", "movesleft", "moves"];
-export const CFIELD_NAMES = ["Main time", "Periods left", "Block time", "Moves left", "Moves made"];
-export const CFIELD_SHORT = ["main", "periods", "block", "moves left", "moves"];
+/** The readings a correction edits (core Field names), and their names on the menu: "|" lists
+ *  (state.ts itemsOf). */
+export const CFIELDS = "main|periods|block|movesleft|moves";
+export const CFIELD_NAMES = "Main time|Periods left|Block time|Moves left|Moves made";
+export const CFIELD_SHORT = "main|periods|block|moves left|moves";
+
+/** The reading correction field i edits. */
+export function cfield(i: number): Field {
+  return itemsOf(CFIELDS)[i] as Field;
+}
 
 export interface FieldDef {
   label: string;
@@ -32,22 +39,40 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
 // time up to 99:59:59, the longest clockText shows; counts up to 99, two digits on the face; a period,
 // increment or delay up to an hour and a block under 10 h, more than any game needs. Whole seconds:
 // the notation's decimals are for corrected readings.
-const HOURS = fd("Hours", 0, 0, 99, 1, 10, true);
-const MINUTES = fd("Minutes", 1, 0, 59, 1, 10, true);
-const SECONDS = fd("Seconds", 2, 0, 59, 1, 10, true);
-const PERIODS = fd("Periods", 3, 1, 99, 1, 5, true);
-const PERIOD_S = fd("Period (s)", 4, 1, 3600, 1, 10, true);
-const MOVES = fd("Moves", 5, 1, 99, 1, 5, true);
-const BLOCK_MIN = fd("Block (min)", 6, 0, 599, 1, 5, true);
-const BLOCK_S = fd("Block (s)", 7, 0, 59, 1, 10, true);
-const INCREMENT = fd("Increment (s)", 8, 1, 3600, 1, 10, true);
-const DELAY = fd("Delay (s)", 8, 1, 3600, 1, 10, true);
-const DRAFT_DEFAULT = [2, 0, 0, 5, 60, 15, 10, 0, 10];
+//
+// The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
+// string made into objects only for the screen in use: fourteen objects kept from boot would take
+// several times its jsvars on the board.
+const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
+  "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
+  "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
+  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1";
+// their places in DEFS
+const HOURS = 0;
+const MINUTES = 1;
+const SECONDS = 2;
+const PERIODS = 3;
+const PERIOD_S = 4;
+const MOVES = 5;
+const BLOCK_MIN = 6;
+const BLOCK_S = 7;
+const INCREMENT = 8;
+const DELAY = 9;
+const STEP_H = 10;
+const STEP_MIN = 11;
+const STEP_S = 12;
+const VOLUME = 13;
 
-const STEP_H = fd("+/- 1 h", 0, 0, MAX_MS, 3600000, 36000000, false);
-const STEP_MIN = fd("+/- 1 min", 0, 0, MAX_MS, 60000, 600000, false);
-const STEP_S = fd("+/- 1 s", 0, 0, MAX_MS, 1000, 10000, false);
-const VOLUME = fd("Volume", 0, 0, 10, 1, 5, true);
+/** The fixed fields at places ns of DEFS. */
+function defs(ns: number[]): FieldDef[] {
+  const all = DEFS.split("|");
+  return ns.map((n) => {
+    const f = all[n].split(",");
+    return fd(f[0], +f[1], +f[2], +f[3], +f[4], +f[5], f[6] === "1");
+  });
+}
+
+const DRAFT_DEFAULT = "2,0,0,5,60,15,10,0,10";
 
 // --- the control editor's draft -------------------------------------------------------------------------
 
@@ -66,21 +91,28 @@ function secs(ms: number, lo: number, hi: number): number {
 
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
-  const v = DRAFT_DEFAULT.slice();
+  const v = DRAFT_DEFAULT.split(",").map((x) => +x);
+  const d = defs([PERIODS, PERIOD_S, MOVES, BLOCK_MIN, INCREMENT, DELAY]); // Espruino: no destructuring
+  const periods = d[0];
+  const periodS = d[1];
+  const moves = d[2];
+  const blockMin = d[3];
+  const increment = d[4];
+  const delay = d[5];
   let main = c.mainMs;
   if (c.kind === "byoyomi") {
     if (c.reserved) main += c.periods * c.periodMs;
-    v[3] = clamp(c.periods, PERIODS.min, PERIODS.max);
-    v[4] = secs(c.periodMs, PERIOD_S.min, PERIOD_S.max);
+    v[3] = clamp(c.periods, periods.min, periods.max);
+    v[4] = secs(c.periodMs, periodS.min, periodS.max);
   } else if (c.kind === "moves") {
-    const b = secs(c.blockMs, 1, BLOCK_MIN.max * 60 + 59);
-    v[5] = clamp(c.moves, MOVES.min, MOVES.max);
+    const b = secs(c.blockMs, 1, blockMin.max * 60 + 59);
+    v[5] = clamp(c.moves, moves.min, moves.max);
     v[6] = Math.floor(b / 60);
     v[7] = b % 60;
   } else if (c.kind === "fischer") {
-    v[8] = secs(c.incrementMs, INCREMENT.min, INCREMENT.max);
+    v[8] = secs(c.incrementMs, increment.min, increment.max);
   } else if (c.kind === "bronstein") {
-    v[8] = secs(c.delayMs, DELAY.min, DELAY.max);
+    v[8] = secs(c.delayMs, delay.min, delay.max);
   }
   const m = secs(main, 0, MAX_MS / 1000);
   v[0] = Math.floor(m / 3600);
@@ -90,11 +122,11 @@ export function draftOf(c: TimeControl): number[] {
 }
 
 function draftFields(kind: number): FieldDef[] {
-  if (kind === 1 || kind === 2) return [HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S];
-  if (kind === 3 || kind === 4) return [HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S];
-  if (kind === 5) return [HOURS, MINUTES, SECONDS, INCREMENT];
-  if (kind === 6) return [HOURS, MINUTES, SECONDS, DELAY];
-  return [HOURS, MINUTES, SECONDS];
+  if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
+  if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
+  if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
+  if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
+  return defs([HOURS, MINUTES, SECONDS]);
 }
 
 /** The draft in the core's notation (not checked: parseControl judges it). */
@@ -118,7 +150,7 @@ export function draftControl(kind: number, v: number[]): { text: string; error: 
 }
 /** The fields a correction of one reading edits. */
 function correctionFields(field: Field, c: TimeControl): FieldDef[] {
-  if (field === "main" || field === "block") return [STEP_MIN, STEP_S];
+  if (field === "main" || field === "block") return defs([STEP_MIN, STEP_S]);
   if (field === "periods") return [fd("Periods", 0, 0, 99, 1, 5, true)];
   if (field === "movesleft") return [fd("Moves left", 0, 1, c.kind === "moves" ? c.moves : 1, 1, 5, true)];
   return [fd("Moves made", 0, 0, 9999, 1, 10, true)];
@@ -126,9 +158,9 @@ function correctionFields(field: Field, c: TimeControl): FieldDef[] {
 
 export function fieldsOf(m: Menu, game: Game): FieldDef[] {
   if (m.screen === "ctl") return draftFields(m.kind);
-  if (m.screen === "vol") return [VOLUME];
-  if (m.screen === "rescale" || m.screen === "split") return [STEP_H, STEP_MIN, STEP_S];
-  if (m.screen === "cval") return correctionFields(CFIELDS[m.kind], controlOf(game, m.side));
+  if (m.screen === "vol") return defs([VOLUME]);
+  if (m.screen === "rescale" || m.screen === "split") return defs([STEP_H, STEP_MIN, STEP_S]);
+  if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
   return [];
 }
 

@@ -13,7 +13,7 @@ import {
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,
   readingText, usedTotal, toList, openSub, backKey,
 } from "./state";
-import { CFIELDS, CFIELD_SHORT, kindOf, draftOf, draftControl, fieldsOf, isFields } from "./fields";
+import { CFIELD_SHORT, cfield, kindOf, draftOf, draftControl, fieldsOf, isFields } from "./fields";
 import { lineCount } from "./text";
 
 function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
@@ -213,8 +213,8 @@ function confirmFields(m: Menu, s: Settings, game: Game, r: MenuResult): void {
     return toList(m);
   }
   // cval
-  r.ops.push({ op: "correct", side: m.side, field: CFIELDS[m.kind], value: m.vals[0] });
-  m.note = sideName(m.side) + " " + CFIELD_SHORT[m.kind] + " " + readingText(m.kind, m.vals[0]);
+  r.ops.push({ op: "correct", side: m.side, field: cfield(m.kind), value: m.vals[0] });
+  m.note = sideName(m.side) + " " + itemsOf(CFIELD_SHORT)[m.kind] + " " + readingText(m.kind, m.vals[0]);
   openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
 }
 

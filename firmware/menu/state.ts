@@ -17,7 +17,7 @@ export interface Menu {
   /** Cursor of the sub-screen: the choice, the field, or the digit being chosen. */
   sel: number;
   side: Side;
-  /** Control editor: the system (index in KINDS); correction editor: the field (CFIELDS). */
+  /** Control editor: the system (index in KINDS); correction editor: the field (an index in fields.ts CFIELDS). */
   kind: number;
   /** The draft a sub-screen edits (fields, the PIN digits entered). */
   vals: number[];

@@ -159,14 +159,15 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       const fields = correctable(controlOf(game, m.side));
       const r = readSide(game, m.side, game.lastT);
       const lines: string[] = [];
+      const names = itemsOf(CFIELD_NAMES);
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
         const value = game.phase === "running" ? "" : readingText(fields[i], readingValue(r, fields[i]));
-        lines.push(line(CFIELD_NAMES[fields[i]], value));
+        lines.push(line(names[fields[i]], value));
       }
       return view("Correct " + who, game.phase, cut(lines, from, to), m.sel, m);
     }
-    case "cval": return fieldsView(who + " " + CFIELD_SHORT[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
+    case "cval": return fieldsView(who + " " + itemsOf(CFIELD_SHORT)[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
     case "rescale": return fieldsView("Measured " + clockText(m.vals[1]), m, game, from, to);
     case "split": return fieldsView("First half, split", m, game, from, to);
     case "absent": {
