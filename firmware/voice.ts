@@ -27,11 +27,17 @@ export const DEFAULT_PACK = "zh";
 export const CLIP_BUDGET = 256 * 1024;
 
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
- *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. */
-export const WHOLE_ELAPSED = [10, 15, 18, 20, 25, 28, 30, 40, 50, 55, 58];
+ *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. Each
+ *  between spaces: a string, where an array would keep a jsvar a number from boot. */
+const WHOLE_ELAPSED = " 10 15 18 20 25 28 30 40 50 55 58 ";
+
+/** The seconds that have a whole clip (for the packs' maker). */
+export function wholeElapsed(): number[] {
+  return WHOLE_ELAPSED.trim().split(" ").map(Number);
+}
 
 function isWholeElapsed(n: number): boolean {
-  return WHOLE_ELAPSED.indexOf(n) >= 0;
+  return WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
 }
 
 /** Past the numbers a pack can build, each digit is said on its own (never happens in a game). */

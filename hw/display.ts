@@ -16,13 +16,15 @@ import type { Pins } from "./pins";
 const RETRY_MS = 10000;
 /** After the port is powered, the controller is given this long before its init commands. */
 const START_MS = 50;
+// Command bytes as strings (writeTo sends a string's bytes): an array of numbers kept from boot would
+// take a jsvar a byte on the board.
 /** SSD1306 command: no operation. Written to find the address the display answers at. */
-const NOP = [0x00, 0xe3];
+const NOP = "\x00\xe3";
 /** Commands (control byte 0x00, then commands only): display off, clock, multiplex 64, offset 0,
  *  start line 0, charge pump on, horizontal addressing, segment remap, COM scan down, COM pins,
  *  contrast, precharge, VCOMH, resume from RAM, normal (not inverted), display on. */
-const INIT = [0x00, 0xae, 0xd5, 0x80, 0xa8, 0x3f, 0xd3, 0x00, 0x40, 0x8d, 0x14, 0x20, 0x00, 0xa1, 0xc8, 0xda, 0x12,
-  0x81, 0xcf, 0xd9, 0xf1, 0xdb, 0x40, 0xa4, 0xa6, 0xaf];
+const INIT = "\x00\xae\xd5\x80\xa8\x3f\xd3\x00\x40\x8d\x14\x20\x00\xa1\xc8\xda\x12" +
+  "\x81\xcf\xd9\xf1\xdb\x40\xa4\xa6\xaf";
 
 function message(e: unknown): string {
   const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;

@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, unlinkSync, writeFileSync 
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { clipsFor, WHOLE_ELAPSED } from "../firmware/voice";
+import { clipsFor, wholeElapsed } from "../firmware/voice";
 import { ordinaryCalls, lastCalls, defaultCallOptions } from "../firmware/core/index";
 import { writeFigures } from "./figures";
 
@@ -57,7 +57,7 @@ function zhPack(): PackSpec {
   for (let n = 0; n <= 10; n++) c.push(clip("" + n, ZH_DIGITS[n], "number"));
   for (let t = 2; t <= 9; t++) c.push(clip("t" + t * 10, ZH_DIGITS[t] + " shi2", "number"));
   c.push(clip("liang", "liang3", "number"), clip("bai", "bai3", "part"));
-  for (const n of WHOLE_ELAPSED) c.push(clip("e" + n, zhSecondsText(n), "phrase"));
+  for (const n of wholeElapsed()) c.push(clip("e" + n, zhSecondsText(n), "phrase"));
   c.push(
     clip("miao", "miao3", "part"),
     clip("fen", "fen1", "part"),
@@ -88,7 +88,7 @@ function enPack(): PackSpec {
   for (let n = 0; n < 20; n++) c.push(clip("" + n, EN_NUMBERS[n], "number"));
   for (let t = 2; t <= 9; t++) c.push(clip("t" + t * 10, EN_TENS[t], "number"));
   c.push(clip("hundred", "hundred", "part"));
-  for (const n of WHOLE_ELAPSED) {
+  for (const n of wholeElapsed()) {
     const words = n < 20 ? EN_NUMBERS[n] : EN_TENS[Math.floor(n / 10)] + (n % 10 ? "-" + EN_NUMBERS[n % 10] : "");
     c.push(clip("e" + n, words + " seconds", "phrase"));
   }
@@ -131,7 +131,7 @@ function jaPack(): PackSpec {
   for (let n = 0; n <= 10; n++) c.push(clip("" + n, JA_DIGITS[n], "number"));
   for (let t = 2; t <= 9; t++) c.push(clip("t" + t * 10, jaTens(t * 10), "number"));
   for (let h = 1; h <= 3; h++) c.push(clip("h" + h, JA_HUNDREDS[h], "number"));
-  for (const n of WHOLE_ELAPSED) c.push(clip("e" + n, jaTens(n) + "びょう", "phrase"));
+  for (const n of wholeElapsed()) c.push(clip("e" + n, jaTens(n) + "びょう", "phrase"));
   for (let n = 1; n <= 10; n++) c.push(clip("f" + n, JA_MINUTES[n], "part"));
   for (let n = 1; n <= 10; n++) c.push(clip("k" + n, JA_TIMES[n], "part"));
   c.push(
