@@ -4,7 +4,9 @@
 // string literals in the program, about 100). `npm run flash` uploads the file beside the program
 // (the build writes it as dist/<name>; the name holds a hash of its content, so a program finds only
 // its own fonts). Without it the clock refuses to start and says so (hw/main.ts): the program does
-// not carry a second copy of the fonts as base64.
+// not carry a second copy of the fonts as base64. The same file holds the speaker's volume tables
+// (firmware/levels.ts, one for each volume 1 … 9, 16-bit little-endian), which a Uint16Array
+// views in flash: made in RAM, the one in use would take about 40 jsvars for as long as the board runs.
 
 import { createHash } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -12,6 +14,7 @@ import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "../firmware/gfx/fonts";
 import type { FontData } from "../firmware/gfx/gfx";
+import { levelTable, FULL_VOLUME } from "../firmware/levels";
 
 /** The Storage file's content, and where each string of FONTS is in it. */
 export function fontFile(): { name: string; data: string; parts: Record<string, [number, number]> } {
@@ -24,6 +27,11 @@ export function fontFile(): { name: string; data: string; parts: Record<string, 
     parts[id + ".widths"] = [data.length, f.widths.length];
     data += f.widths;
   }
+  if (data.length % 2) data += "\0"; // the tables at an even offset
+  let levels = "";
+  for (let v = 1; v < FULL_VOLUME; v++) for (const x of levelTable(v)) levels += String.fromCharCode(x & 255, x >> 8);
+  parts.levels = [data.length, levels.length];
+  data += levels;
   const hash = createHash("sha256").update(Buffer.from(data, "latin1")).digest("hex").slice(0, 8);
   return { name: "gfx." + hash, data, parts };
 }
@@ -49,6 +57,7 @@ export var LARGE_FONT = ${font("large", LARGE_FONT)};
 export var ICON_FONT = ${font("icon", ICON_FONT)};
 export var FLAG_CHAR = ${JSON.stringify(FLAG_CHAR)};
 export var BATTERY_CHAR = ${JSON.stringify(BATTERY_CHAR)};
+export var LEVELS = ${sub("levels")};
 `;
 }
 

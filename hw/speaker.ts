@@ -10,15 +10,18 @@
 //
 // Volume: 10 plays the flash as it is (no RAM); 1 … 9 each take 2.5 dB more off (loudness is heard
 // on a log scale; 1 is 22.5 dB down); 0 mutes. Below 10 each clip, and the beep, is copied to RAM
-// through a 256-entry table (sample → 128 + (sample − 128)·gain), made when the clip is about to be
-// started, so one clip at a time is in RAM (the next is made once the finished one is let go). The
-// copy is Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native,
+// through a 256-entry table (sample → 128 + (sample − 128)·gain: firmware/levels.ts, viewed where
+// the build put it, in the board's data file in flash), made when the clip is about to be started,
+// so one clip at a time is in RAM (the next is made once the finished one is let go). The copy is
+// Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native,
 // about 1/15 of E.mapInPlace's cost (which makes a JsVar per sample); by instruction count about
 // 25 ms for a 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the first clip still starts at
 // its instant.
 // A row is at most 32,767 pixels: a clip longer than 4 s cannot be played below full volume.
 
 import type { Pins } from "./pins";
+import { LEVELS } from "../firmware/gfx/fonts";
+import { FULL_VOLUME as FULL } from "../firmware/levels";
 
 const RATE = 8000;
 const PWM_HZ = 80000;
@@ -26,17 +29,12 @@ const PWM_HZ = 80000;
 const MIN_LEAD_S = 0.002;
 const BEEP_HZ = 1000;
 const BEEP_MS = 150;
-const FULL = 10;
-const DB_PER_STEP = 2.5;
 /** Graphics.createArrayBuffer's widest row: a longer clip (4 s) cannot be scaled in one row. */
 const MAX_SCALED = 32767;
 
-/** The palette that scales a sample around silence (128) by volume v's gain. */
-function levelTable(v: number): Uint16Array {
-  const gain = Math.pow(10, (-(FULL - v) * DB_PER_STEP) / 20);
-  const t = new Uint16Array(256);
-  for (let s = 0; s < 256; s++) t[s] = 128 + Math.round((s - 128) * gain);
-  return t;
+/** Volume v's table: a view of it in the data file, in flash (no RAM for its 512 bytes). */
+function tableOf(v: number): Uint16Array {
+  return new Uint16Array(E.toArrayBuffer(LEVELS), (v - 1) * 512, 256);
 }
 
 /** A RAM copy of the samples, each mapped through the table (see the header for why by drawImage). */
@@ -77,7 +75,7 @@ export class Speaker {
   }
 
   setVolume(v: number): void {
-    if (v !== this.volume) this.table = v > 0 && v < FULL ? levelTable(v) : null;
+    if (v !== this.volume) this.table = v > 0 && v < FULL ? tableOf(v) : null;
     this.volume = v;
     if (v <= 0) this.stop();
   }

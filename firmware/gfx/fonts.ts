@@ -42,6 +42,10 @@ export function fontData(font: Font): FontData {
  *  cannot draw and refuses to start); here, where the fonts are made, never. */
 export const FONTS_MISSING: string = "";
 
+/** On the device, the speaker's volume tables as they are in that file (build/fonts.ts); the
+ *  simulator has no use for them. */
+export const LEVELS: string = "";
+
 /** Icons are the glyphs of a font of their own, drawn with drawString: this character. */
 export const FLAG_CHAR = "A";
 export const BATTERY_CHAR = "B";

@@ -8,7 +8,8 @@
 //     or an array's index), and so is a boolean under an array index: no extra block;
 //   number, boolean, null, undefined: 1;  string: 1 per 10 characters, or 1 when it points into
 //     memory-mapped flash (Storage.read, and a substr/substring/slice of such a string);
-//   typed array: 1 view + 1 ArrayBuffer + its bytes as a flat string (1 + bytes / 12);
+//   typed array: 1 view + 1 ArrayBuffer + its bytes as a flat string (1 + bytes / 12); one made of
+//     a string mapped from flash (E.toArrayBuffer): the view, the ArrayBuffer and that string;
 //   a getter: its name and its function;  an event listener: 2, and its function, while its object lives;
 //   function: 3 (the function, its scope link, its code: the code itself stays in flash when the
 //     program runs from .bootcde) + 1 per parameter; a captured scope: 1 + its variables.
@@ -39,6 +40,8 @@ export interface WalkOptions {
   isFirmware?: (f: Function) => boolean;
   /** Whether a string points into memory-mapped flash (Storage.read and cuts of it): 1 jsvar. */
   mapped?: (s: string) => boolean;
+  /** Whether an ArrayBuffer is made of such a string (E.toArrayBuffer): its bytes stay in flash. */
+  inFlash?: (b: object) => boolean;
   /** What the interpreter keeps on an object beside its properties (its event listeners): walked
    *  with the object, 2 jsvars each (the "#on…" name and its link). */
   attached?: (o: object) => unknown[];
@@ -95,7 +98,9 @@ export function estimateJsVars(roots: unknown[], o: WalkOptions = {}): JsVarEsti
     if (typeof obj === "function" && o.isFirmware && !o.isFirmware(obj as Function)) continue; // the interpreter's
     const n = bufferBytes(obj);
     if (n >= 0) {
-      const c = 2 + 1 + Math.ceil(n / 12);
+      // a view of flash: the view, its ArrayBuffer and the mapped string it points into
+      const flash = o.inFlash !== undefined && o.inFlash(ArrayBuffer.isView(obj) ? obj.buffer : obj);
+      const c = flash ? (ArrayBuffer.isView(obj) ? 3 : 2) : 2 + 1 + Math.ceil(n / 12);
       est.buffers += c;
       est.total += c;
       if (o.charge) o.charge(obj, c);

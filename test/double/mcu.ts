@@ -152,6 +152,7 @@ export class Mcu implements LoopHost {
     const est = estimateJsVars(roots, {
       builtin: this.builtin, builtinNames: this.builtinNames, scopesOf, isFirmware: (f) => this.isFirmware(f),
       mapped: (s) => this.world.origins.isMapped(s),
+      inFlash: (b) => this.world.origins.isFlash(b),
       attached: (o) => (this.builtin.has(o) || (o as { running?: unknown }).running === true ? [] : listening(o)),
       charge,
     });
@@ -619,6 +620,7 @@ export class Mcu implements LoopHost {
         r.u8(ab).set(b);
         const o = w.origins.ofString(String(s));
         if (o) w.origins.noteBuffer(ab, o.file, o.offset);
+        if (w.origins.isMapped(String(s))) w.origins.noteFlash(ab);
         return ab;
       }),
       toUint8Array: fn((...a: unknown[]) => {

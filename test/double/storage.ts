@@ -424,6 +424,17 @@ export class Origins {
     if (this.strings.size > 256) this.strings.delete(this.strings.keys().next().value as string);
   }
 
+  /** An ArrayBuffer made of a mapped string (E.toArrayBuffer): on the board a view of the flash. */
+  private inFlash = new WeakSet<object>();
+
+  noteFlash(b: object): void {
+    this.inFlash.add(b);
+  }
+
+  isFlash(b: object): boolean {
+    return this.inFlash.has(b);
+  }
+
   noteBuffer(b: object, file: string, offset: number): void {
     this.buffers.set(b, { file, offset });
   }
