@@ -94,10 +94,11 @@ export class Speaker {
     const missing: string[] = [];
     try {
       const storage = require("Storage");
-      clips.forEach((c) => {
-        const s = storage.read(c);
-        if (s === undefined || s.length === 0) missing.push(c);
-      });
+      // a loop, not forEach: no closure in RAM while the first clip is made
+      for (let k = 0; k < clips.length; k++) {
+        const s = storage.read(clips[k]);
+        if (s === undefined || s.length === 0) missing.push(clips[k]);
+      }
       this.outputsOn();
       this.start(clips, 0, t / 1000, this.gen);
     } catch (e) {
