@@ -72,8 +72,6 @@ function defs(ns: number[]): FieldDef[] {
   });
 }
 
-const DRAFT_DEFAULT = "2,0,0,5,60,15,10,0,10";
-
 // --- the control editor's draft -------------------------------------------------------------------------
 
 /** The system of a control, as an index in KINDS. */
@@ -91,7 +89,7 @@ function secs(ms: number, lo: number, hi: number): number {
 
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
-  const v = DRAFT_DEFAULT.split(",").map((x) => +x);
+  const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, not kept from boot
   const d = defs([PERIODS, PERIOD_S, MOVES, BLOCK_MIN, INCREMENT, DELAY]); // Espruino: no destructuring
   const periods = d[0];
   const periodS = d[1];

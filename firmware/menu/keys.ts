@@ -9,7 +9,7 @@ import { PACKS, TRADITIONS } from "../voice";
 import { type Game, controlOf, readSide } from "../core/index";
 import { clockText } from "../gfx/text";
 import {
-  type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, handicapAt, LATE_MIN, sideName, clamp, copyMenu,
+  type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,
   readingText, usedTotal, toList, openSub, backKey,
 } from "./state";
@@ -34,7 +34,7 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
       m.note = "White: " + s.black;
       return;
     }
-    case "hcp": return openSub(m, "hcp", s.handicap >= 2 ? s.handicap - 1 : 0);
+    case "hcp": return openSub(m, "hcp", Math.max(0, HANDICAPS.indexOf(s.handicap)));
     case "wside": return openSub(m, "wside", s.whiteOnRight ? 1 : 0);
     case "lang": {
       let at = 0;
@@ -124,7 +124,7 @@ function chooseKey(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): 
       return openSub(m, "ctl", 0);
     case "hcp":
       n = copySettings(s);
-      n.handicap = handicapAt(i);
+      n.handicap = HANDICAPS[i];
       r.settings = n;
       m.note = "Handicap: " + handicapText(n.handicap);
       return toList(m);

@@ -54,13 +54,7 @@ export const ARBITER_ITEMS = "pause|cblack|cwhite|rescale|split|absent|pass|end|
 
 export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
 export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|Fischer|Bronstein";
-/** The handicap choices: even (0), then 2 … 9 stones; choice i is handicapAt(i). Worked out, not an
- *  array kept from boot. */
-export const HANDICAP_CHOICES = 9;
-
-export function handicapAt(i: number): number {
-  return i ? i + 1 : 0;
-}
+export const HANDICAPS = [0, 2, 3, 4, 5, 6, 7, 8, 9];
 export const LATE_MIN = [15, 30, 60, 0];
 
 // --- small helpers -----------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { PACKS, TRADITIONS } from "../voice";
 import { type Game, controlOf, readSide } from "../core/index";
 import { clockText } from "../gfx/text";
 import {
-  type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, itemsOf, HANDICAP_CHOICES, handicapAt, sideName, langName, traditionName,
+  type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
   handicapText, lateText, isPin, correctable, readingValue, readingText,
 } from "./state";
 import { CFIELD_NAMES, CFIELD_SHORT, fieldsOf, isFields, draftText } from "./fields";
@@ -135,7 +135,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
     case "ctl": return fieldsView(who + ": " + itemsOf(KIND_SHORT)[m.kind], m, game, from, to);
     case "hcp": {
       const labels: string[] = [];
-      for (let i = 0; i < HANDICAP_CHOICES; i++) labels.push(i ? handicapAt(i) + " stones" : "Even");
+      for (let i = 0; i < HANDICAPS.length; i++) labels.push(HANDICAPS[i] ? HANDICAPS[i] + " stones" : "Even");
       return choiceView("Handicap", labels, m, from, to);
     }
     case "wside": return choiceView("White's button", ["on the left", "on the right"], m, from, to);
@@ -193,7 +193,7 @@ export function lineCount(m: Menu, game: Game): number {
   switch (m.screen) {
     case "preset": return presets().length;
     case "kind": return itemsOf(KINDS).length;
-    case "hcp": return HANDICAP_CHOICES;
+    case "hcp": return HANDICAPS.length;
     case "lang": return PACKS.length;
     case "trad": return TRADITIONS.length;
     case "cfield": return correctable(controlOf(game, m.side)).length;
