@@ -5,9 +5,9 @@
 //   names.ts  which property names esbuild may shorten, and the check that none of the world's was;
 //   check.ts  what in the bundle Espruino would reject or run differently (shared/ESPRUINO.md).
 
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
-import { dirname, join, relative, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import * as esbuild from "esbuild";
@@ -20,7 +20,8 @@ import { checkRenames, privateProps, publicNames, quotedNames } from "./build/na
 export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
-import { flashedPath, writeFlashed } from "./hw/pretokenise";
+import { flashedPath, pretokenise, writeFlashed } from "./hw/pretokenise";
+import { MENU_ENTRY, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -28,6 +29,8 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 export const ENTRY = existsSync(join(ROOT, "hw/main.ts")) ? "hw/main.ts" : "firmware/core/index.ts";
 export const OUTFILE = "dist/clock.js";
 export const PAGE_OUTFILE = "dist/web/page.js";
+/** The menus' file as bundled (dist/menu.js, with its map); as flashed it is dist/menu.<hash>. */
+export const MENU_OUTFILE = "menu.js";
 
 /** Espruino's own modules: left as literal `require("…")`, which the espruino CLI looks for. */
 export const EXTERNALS = ["Storage", "SSD1306", "Flash", "heatshrink"];
@@ -51,10 +54,16 @@ export const SUPPORTED: Record<string, boolean> = {
   "for-await": false,
 };
 
+/** What the device build adds to a bundle: plugins, and the property names already shortened. */
+export interface More {
+  plugins?: esbuild.Plugin[];
+  mangleCache?: Record<string, string>;
+}
+
 /** Bundles TypeScript source given as text (imports resolve from the repository root).
  *  `mangle`: property names to shorten (see privateProps). `device`: the fonts come from the
  *  device's flash (deviceFonts), not converted from font.ts. */
-export async function bundle(source: string, minify = true, mangle?: RegExp, device = false): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number>; renamed: Record<string, string> }> {
+export async function bundle(source: string, minify = true, mangle?: RegExp, device = false, more: More = {}): Promise<{ code: string; map: string; warnings: string[]; inputs: Record<string, number>; renamed: Record<string, string> }> {
   const result = await esbuild.build({
     stdin: { contents: source, resolveDir: ROOT, sourcefile: "entry.ts", loader: "ts" },
     outfile: join(ROOT, OUTFILE),
@@ -66,12 +75,12 @@ export async function bundle(source: string, minify = true, mangle?: RegExp, dev
     supported: SUPPORTED,
     external: EXTERNALS,
     mangleProps: mangle,
-    mangleCache: mangle ? {} : undefined,
+    mangleCache: mangle ? { ...more.mangleCache } : undefined,
     sourcemap: "external",
     sourcesContent: false,
     metafile: true,
     logLevel: "silent",
-    plugins: device ? [fontsFromFlash, constantsInlined] : [],
+    plugins: (more.plugins ?? []).concat(device ? [fontsFromFlash, constantsInlined] : []),
   });
   const file = (ext: string) => result.outputFiles.find((f) => f.path.endsWith(ext))!.text;
   const warnings = await esbuild.formatMessages(result.warnings, { kind: "warning" });
@@ -88,6 +97,9 @@ export interface Built {
   path: string;
   /** The fonts' Storage file, named as on the board (null for a bundle of the core alone). */
   fonts: string | null;
+  /** The menus' Storage file as flashed (pretokenised), named as on the board (build/menu.ts), and
+   *  its size; null for a bundle of the core alone. */
+  menu: { path: string; bytes: number } | null;
   bytes: number;
   gzipBytes: number;
   /** What the Espruino check found, each with where in the TypeScript source it came from. */
@@ -114,9 +126,9 @@ export function partOf(file: string): string {
   return hit ? hit[1] : "other";
 }
 
-function byPart(inputs: Record<string, number>): { part: string; bytes: number }[] {
+function byPart(files: Record<string, number>[]): { part: string; bytes: number }[] {
   const sums: Record<string, number> = {};
-  for (const [f, bytes] of Object.entries(inputs)) {
+  for (const [f, bytes] of files.flatMap((inputs) => Object.entries(inputs))) {
     const part = partOf(f);
     sums[part] = (sums[part] ?? 0) + bytes;
   }
@@ -131,20 +143,64 @@ export async function buildFirmware(): Promise<Built> {
   // Espruino has no `module` at the top level, so the device bundle must not mention it.
   const entry = ENTRY === "hw/main.ts" ? `import "./hw/main";\n` : `import * as app from "./${ENTRY}";\nmodule.exports = app;\n`;
   const device = ENTRY === "hw/main.ts";
-  const { code, map, warnings, inputs, renamed } = await bundle(entry, true, device ? privateProps() : undefined, device);
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, code);
-  writeFileSync(path + ".map", map);
-  // what npm run flash puts on the board: the program (hw/pretokenise.ts) and the fonts' file
+  const mangle = device ? privateProps() : undefined;
+  // the device's menus first (build/menu.ts): the program loads them by their file's name
+  let more: More = {};
+  let menu: Built["menu"] = null;
+  let menuProblems: Problem[] = [];
+  let menuInputs: Record<string, number> = {};
+  const menuWarnings: string[] = [];
+  if (device) {
+    const names = await sharedNames();
+    const m = await bundle(MENU_ENTRY, true, mangle, true, { plugins: [sharedFromProgram(names)] });
+    const wrapped = wrapMenu(m.code, m.map, m.inputs);
+    const flashed = pretokenise(wrapped.code);
+    const file = menuFileName(flashed);
+    const menuPath = join(dirname(path), MENU_OUTFILE);
+    writeWhole(menuPath, wrapped.code);
+    writeWhole(menuPath + ".map", wrapped.map);
+    writeFileSync(join(dirname(path), file), Buffer.from(flashed, "latin1"));
+    menu = { path: join(dirname(path), file), bytes: Buffer.byteLength(flashed, "latin1") };
+    menuProblems = located(checkEspruino(wrapped.code, EXTERNALS).concat(checkRenames(wrapped.code, m.renamed, publicNames(), quotedNames())), wrapped.map, menuPath);
+    menuWarnings.push(...m.warnings);
+    menuInputs = m.inputs;
+    more = { plugins: [menusFromFile(names, file)], mangleCache: m.renamed };
+  }
+  const { code, map, warnings, inputs, renamed } = await bundle(entry, true, mangle, device, more);
+  writeWhole(path, code);
+  writeWhole(path + ".map", map);
+  // what npm run flash puts on the board: the program (hw/pretokenise.ts), the fonts' file, the menus'
   if (device) writeFlashed(path, code);
   const fonts = device ? writeFontFile(dirname(path)) : null;
-  const problems = checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames()));
-  if (problems.length > 0) {
-    const sm = new SourceMap(JSON.parse(map));
-    for (const p of problems) p.source = sourceOf(p, sm) ?? undefined;
+  // an older build's data files would be uploaded by hand beside this one: they go
+  const current = [fonts, menu && menu.path].map((p) => (p ? basename(p) : ""));
+  for (const f of readdirSync(dirname(path))) if (/^(gfx|menu)\.[0-9a-f]{8}$/.test(f) && current.indexOf(f) < 0) unlinkSync(join(dirname(path), f));
+  const problems = located(checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames())), map, path).concat(menuProblems);
+  return {
+    path, fonts, menu, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings: warnings.concat(menuWarnings),
+    parts: byPart([inputs, menuInputs]),
+  };
+}
+
+/** Writes a file whole (a test reading it while another test builds never sees half of it). */
+function writeWhole(path: string, data: string): void {
+  const tmp = path + "." + process.pid + ".tmp";
+  writeFileSync(tmp, data);
+  renameSync(tmp, path);
+}
+
+/** The problems, each with its place in the TypeScript source and, for a file other than the
+ *  program, that file's name. */
+function located(problems: Problem[], map: string, file: string): Problem[] {
+  if (problems.length === 0) return problems;
+  const sm = new SourceMap(JSON.parse(map));
+  for (const p of problems) {
+    p.source = sourceOf(p, sm) ?? undefined;
+    if (file !== join(ROOT, OUTFILE)) p.message = relative(ROOT, file) + ": " + p.message;
   }
-  return { path, fonts, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings, parts: byPart(inputs) };
+  return problems;
 }
 
 /** "firmware/core/game.ts:12:5" for a place in the bundle, or null when the map has no entry. */
@@ -172,6 +228,7 @@ async function main(): Promise<number> {
   console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
     (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
   if (existsSync(flashedPath(built.path))) console.log(relative(process.cwd(), flashedPath(built.path)) + ": " + statSync(flashedPath(built.path)).size + " bytes as flashed (pretokenised)");
+  if (built.menu) console.log(relative(process.cwd(), built.menu.path) + ": " + built.menu.bytes + " bytes as flashed (the menus, loaded while a menu is open)");
   for (const p of problems) console.error(out + ":" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
   // the browser page (npm run sim serves it; built here too, so a broken page fails the build)
   let page;

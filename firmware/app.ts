@@ -14,7 +14,7 @@ import {
 import { gameRecord, stateRecord, restore } from "./persist";
 import { logEntries, type LogPage } from "./flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
-import { type Menu, type MenuDrawn, openSetup, openArbiter, menuKey, drawMenu, withNote } from "./menu";
+import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
 
@@ -72,6 +72,8 @@ export class App {
   private drawnLow = false;
   /** What the menu shows, row by row (null: the display shows something else). */
   private menuDrawn: MenuDrawn | null = null;
+  /** The menus' functions while a menu is open (on the board their code is loaded then: menu.ts). */
+  private menus: Menus | null = null;
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
@@ -210,14 +212,30 @@ export class App {
     const phase = this.clock.game.phase;
     if (this.menu) this.menuInput(MENU, false, t);
     else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
-    else if (phase === "setup") this.menu = openSetup(this.settings, this.unlocked);
-    else this.openArbiter(t);
+    else if (phase === "setup") {
+      const m = this.loaded(t);
+      if (m) this.menu = m.openSetup(this.settings, this.unlocked);
+    } else this.openArbiter(t);
+  }
+
+  /** The menus, loaded if need be; null (and said on the face, kept in the faults) if they cannot be. */
+  private loaded(t: number): Menus | null {
+    if (this.menus) return this.menus;
+    const m = loadMenus();
+    if (typeof m === "string") {
+      this.fault(m);
+      this.say("menu not loaded", t);
+      return null;
+    }
+    this.menus = m;
+    return m;
   }
 
   /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
   private openArbiter(t: number): void {
     if (!this.unlocked && t < this.pinBlockedUntil) return this.say(this.blockedText(t), t);
-    this.menu = openArbiter(this.settings, this.clock.game, this.unlocked);
+    const m = this.loaded(t);
+    if (m) this.menu = m.openArbiter(this.settings, this.clock.game, this.unlocked);
   }
 
   /** The menu button has been held long enough (called from the wake loop). */
@@ -229,10 +247,11 @@ export class App {
   }
 
   private menuInput(b: number, long: boolean, t: number): void {
-    if (!this.menu) return;
+    const m = this.menus; // kept: an operation below may close the menu, and a redraw let it go
+    if (!this.menu || !m) return;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const pin = (code: string) => self.checkPin(code, t) === null;
-    const r = menuKey(this.menu, this.settings, this.clock.game, t, b, long, pin);
+    const r = m.menuKey(this.menu, this.settings, this.clock.game, t, b, long, pin);
     this.menu = r.menu;
     this.unlocked = r.unlocked;
     if (r.message) this.say(r.message, t);
@@ -243,7 +262,7 @@ export class App {
     if (r.settings !== this.settings) this.changeSettings(r.settings);
     for (const op of r.ops) {
       const why = this.apply(op, t);
-      if (why && this.menu) this.menu = withNote(this.menu, why);
+      if (why && this.menu) this.menu = m.withNote(this.menu, why);
     }
     if (r.ready) this.armed = true;
     if (r.newGame) this.newGame();
@@ -255,7 +274,7 @@ export class App {
   private openBluetooth(): void {
     const key = ("00000" + Math.floor(Math.random() * 1000000)).slice(-6);
     const why = this.board.link ? this.board.link.openBluetooth(key) : "no Bluetooth on this board";
-    if (this.menu) this.menu = withNote(this.menu, why ? why : "Bluetooth REPL on until the game starts. Passkey " + key);
+    if (this.menu && this.menus) this.menu = this.menus.withNote(this.menu, why ? why : "Bluetooth REPL on until the game starts. Passkey " + key);
   }
 
   changeSettings(s: Settings): void {
@@ -468,11 +487,12 @@ export class App {
   private draw(now: number): void {
     if (now >= this.messageUntil) this.message = "";
     const g = this.board.gfx;
-    if (this.menu) {
-      this.menuDrawn = drawMenu(g, this.menu, this.settings, this.clock.game, this.menuDrawn); // the rows that changed
+    if (this.menu && this.menus) {
+      this.menuDrawn = this.menus.drawMenu(g, this.menu, this.settings, this.clock.game, this.menuDrawn); // the rows that changed
       this.drawn = null;
     } else {
       this.menuDrawn = null;
+      this.menus = null; // the menu has closed: its code goes at the next GC (on the board)
       const battery = this.board.battery(now);
       const low = battery >= 0 && battery < LOW_BATTERY;
       const message = this.message || this.alertText() || this.idleText();

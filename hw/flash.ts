@@ -2,7 +2,8 @@
 //
 // Builds dist/clock.js (refusing a bundle that fails the Espruino check), then uploads it with the
 // espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
-// fonts (a Storage file "gfx.<hash>", build/fonts.ts) and the clips of the chosen voice packs as
+// fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus (a Storage file "menu.<hash>",
+// build/menu.ts: loaded only while a menu is open) and the clips of the chosen voice packs as
 // Storage files "<pack>/<clip>" (hw/speaker.ts plays them from there; the menu's language picks the
 // pack).
 //
@@ -140,12 +141,13 @@ async function main(): Promise<number> {
   if (values.board) connect.push("--board", values.board);
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
-  // The fonts' file is named by its content: an older program's goes.
-  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true);var S=require('Storage');S.list(/^gfx\\./).forEach(function(n){S.erase(n)})"]);
+  // The fonts' and the menus' files are named by their content: an older program's go.
+  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true);var S=require('Storage');S.list(/^(gfx|menu)\\./).forEach(function(n){S.erase(n)})"]);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = connect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
-  if (built.fonts) upload.push("--storage", basename(built.fonts) + ":" + built.fonts);
+  if (built.fonts) upload.push("--storage", basename(built.fonts) + ":" + relative(ROOT, built.fonts));
+  if (built.menu) upload.push("--storage", basename(built.menu.path) + ":" + relative(ROOT, built.menu.path));
   upload.push(program);
 
   if (values["dry-run"]) {

@@ -3,9 +3,8 @@
 
 import type { Settings } from "../settings";
 import type { Game } from "../core/index";
-import { SMALL_FONT } from "../gfx/fonts";
-import { type Gfx, box, textWidth, useFont } from "../gfx/gfx";
-import { wrapLines } from "../gfx/text";
+import type { Gfx } from "../gfx/gfx";
+import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
 import { type Menu, clamp, isPin } from "./state";
 import { COLS, menuView, menuWindow, lineCount } from "./text";
 

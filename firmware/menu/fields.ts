@@ -1,7 +1,8 @@
 // The fields a screen edits with LEFT/RIGHT (a control's parts, the volume, a correction, a
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
-import { type Game, type Field, type TimeControl, parseControl, isParseError, formatControl, formatDuration, controlOf } from "../core/index";
+import type { Game, Field, TimeControl } from "../core/index";
+import { parseControl, isParseError, formatControl, formatDuration, controlOf } from "./shared";
 import { type Menu, clamp, itemsOf } from "./state";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form

@@ -3,11 +3,10 @@
 // draft's OK line confirms it, MENU held steps back.
 
 import { LEFT, RIGHT, MENU } from "../board";
-import { type Settings, pinMatches, withPin } from "../settings";
+import type { Settings } from "../settings";
+import type { Game } from "../core/index";
 import { presets, presetIndex } from "../presets";
-import { PACKS, TRADITIONS } from "../voice";
-import { type Game, controlOf, readSide } from "../core/index";
-import { clockText } from "../gfx/text";
+import { pinMatches, withPin, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
 import {
   type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,

@@ -3,8 +3,8 @@
 // lines' text (text.ts) and the drawing (draw.ts) read it. Pure data and small functions.
 
 import type { Settings } from "../settings";
-import { type Game, type Op, type Reading, type Side, type TimeControl, parseControl, isParseError, formatDuration } from "../core/index";
-import { clockText } from "../gfx/text";
+import type { Game, Op, Reading, Side, TimeControl } from "../core/index";
+import { parseControl, isParseError, formatDuration, clockText } from "./shared";
 
 export interface Menu {
   arbiter: boolean;

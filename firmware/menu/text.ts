@@ -3,10 +3,9 @@
 // the board, so a step asks only for the count (lineCount) and the lines in sight (menuWindow).
 
 import type { Settings } from "../settings";
+import type { Game } from "../core/index";
 import { presets } from "../presets";
-import { PACKS, TRADITIONS } from "../voice";
-import { type Game, controlOf, readSide } from "../core/index";
-import { clockText } from "../gfx/text";
+import { PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
 import {
   type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
   handicapText, lateText, isPin, correctable, readingValue, readingText,

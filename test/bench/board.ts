@@ -32,6 +32,10 @@ export interface BoardFigures {
   callsLate: number;
   menuStepMs: number;
   menuStepCpuMs: number;
+  /** MENU released (no game) → the set-up menu on the display: its file read from Storage and run
+   *  (build/menu.ts), then drawn; and the CPU of that release edge. */
+  menuOpenMs: number;
+  menuOpenCpuMs: number;
   recordMs: number;
   clockApplyMs: number;
   statusMs: number;
@@ -123,14 +127,16 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
   const bootCpuMs = boot.reduce((s, c) => s + c.cpuMs, 0);
   const firstFrame = b.rig.dev.frames.find((f) => f.visible);
   const bootMs = firstFrame ? firstFrame.t : Infinity; // power-on to the first face on the display
-  const quiet = Math.ceil((Math.min(bootMs, 20000) + 2000) / 1000) * 1000;
+  const quiet = Math.ceil((Math.min(bootMs, 20000) + 2000) / 1000) * 1000 + 20000; // after the run above
   b.rig.runUntil(quiet);
-  // opens the menu at the double's speed (a slow board takes a tap whose release it reads seconds
-  // late for a long press), then one step in it, charged
-  b.meter.charge = false;
+  // opens the menu (its code loaded from Storage: build/menu.ts), then one step in it, both charged
   b.rig.tap("menu", quiet);
   b.rig.runUntil(quiet + 20000);
-  b.meter.charge = true;
+  const open = edgeCalls(b.meter, quiet);
+  const releasedAt = quiet + b.rig.holdMs;
+  const openFrame = open.release ? b.rig.dev.frames.find((f) => f.visible && f.t >= open.release!.at) : undefined;
+  const menuOpenMs = openFrame ? openFrame.t - releasedAt : NaN;
+  const menuOpenCpuMs = open.release ? open.release.cpuMs : NaN;
   const stepAt = quiet + 20000;
   b.rig.tap("left", stepAt); // one step in it
   b.rig.runUntil(stepAt + 20000);
@@ -196,6 +202,8 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     callsLate: late,
     menuStepMs,
     menuStepCpuMs,
+    menuOpenMs,
+    menuOpenCpuMs,
     // a record: its formatting (persist.ts) and its sealed write (hw/store.ts), written after the face
     recordMs: median(meter.inclusive("persist.ts:stateRecord").map((c) => c.ms)) + median(meter.inclusive("store.ts:append").map((c) => c.ms)),
     clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
@@ -220,6 +228,7 @@ export function boardLines(f: BoardFigures): string[] {
     "  a call: woken " + (Number.isFinite(f.leadMs) ? ms(f.leadMs) + " before its instant, its first clip handed to Waveform " + ms(f.handOverMs) + " after waking" : "never ahead of its instant") +
       " (ahead() costs " + ms(f.prepareMs) + " in all); " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.handOverMs < f.leadMs),
     "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
+    "  opening the set-up menu (its file read from Storage and run, then drawn): release to the menu frame " + ms(f.menuOpenMs) + " (CPU " + ms(f.menuOpenCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuOpenMs <= BUDGET.menuStepMs),
     "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
     "  the tool reading a " + f.log.moves + "-move game's time log: " + f.log.entries + " entries in " + f.log.replies + " replies, the longest " + ms(f.log.maxReplyMs) +
       " (the clock's wakes wait for it), " + ms(f.log.totalMs) + " in all",

@@ -16,7 +16,8 @@ import { fileURLToPath } from "node:url";
 import { ClockRig, firmware, type RigOptions } from "../double/rig";
 import type { Device } from "../double/device";
 import type { Mcu } from "../double/mcu";
-import { instrument, tally, OPS, COUNTERS_GLOBAL, ENTER, EXIT, type Instrumented, type OpName } from "../double/ops";
+import { alongside, instrument, tally, OPS, COUNTERS_GLOBAL, ENTER, EXIT, type Instrumented, type OpName } from "../double/ops";
+import { menuFileOf } from "../../build/menu";
 import { labelFunctions } from "../double/srcmap";
 import { msToTicks } from "../double/units";
 
@@ -393,14 +394,16 @@ export interface BoardRig {
   ins: Instrumented;
 }
 
-let cached: { code: string; ins: Instrumented; wrap: string } | null = null;
+let cached: { code: string; ins: Instrumented & { menu: string | null }; wrap: string } | null = null;
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
- *  source map (dist/clock.js.map, or `map` for another bundle). */
-export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED, map?: string): Promise<Instrumented> {
+ *  source map (dist/clock.js.map, or `map` for another bundle); with the menus' file it loads
+ *  (dist/menu.js, build/menu.ts) instrumented beside it: `menu`, its code, counting into the same
+ *  counters, its functions after the bundle's. */
+export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED, map?: string): Promise<Instrumented & { menu: string | null }> {
   const src = code ?? (await firmware());
   const key = wrapLabels.join(",");
   if (cached && cached.code === src && cached.wrap === key) return cached.ins;
@@ -409,8 +412,16 @@ export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED
   const first = instrument(src);
   if (withMap) labelFunctions(first, src, mapPath);
   const wrap = new Set(first.functions.filter((f) => wrapLabels.indexOf(f.label) >= 0).map((f) => f.start));
-  const ins = instrument(src, { wrap });
-  ins.functions.forEach((f, i) => (f.label = first.functions[i].label));
+  const program = instrument(src, { wrap });
+  program.functions.forEach((f, i) => (f.label = first.functions[i].label));
+  let ins: Instrumented & { menu: string | null } = { ...program, menu: null };
+  const menuPath = join(ROOT, "dist", "menu.js");
+  if (menuFileOf(src) !== null && existsSync(menuPath)) {
+    const menuSrc = readFileSync(menuPath, "utf8");
+    const menu = instrument(menuSrc, { beside: program });
+    if (existsSync(menuPath + ".map")) labelFunctions(menu, menuSrc, menuPath + ".map");
+    ins = { ...alongside(program, menu, "(menu file)"), menu: menu.code };
+  }
   cached = { code: src, ins, wrap: key };
   return ins;
 }
@@ -419,7 +430,7 @@ export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED
 export async function boardRig(o: RigOptions & { model?: CostModel; code?: string; map?: string } = {}): Promise<BoardRig> {
   const ins = await instrumented(o.code, WRAPPED, o.map);
   const meter = new BoardMeter(ins, o.model ?? MODEL);
-  const rig = new ClockRig(ins.code, { ...o, ...meter.options() });
+  const rig = new ClockRig(ins.code, { ...o, ...meter.options(), ...(ins.menu !== null ? { menu: ins.menu } : {}) });
   meter.attach(rig.dev);
   return { rig, meter, ins };
 }

@@ -104,6 +104,8 @@ export class Mcu implements LoopHost {
   }
 
   private firmwareFns = new WeakMap<Function, boolean>();
+  /** What eval ran: code, like the saved program's. */
+  private evaluated = new Set<string>();
 
   /** A function the saved code made (its source is in the code), not one the double provides. */
   isFirmware(f: Function): boolean {
@@ -115,10 +117,15 @@ export class Mcu implements LoopHost {
       } catch {
         src = "";
       }
-      r = this.code !== null && src.length > 0 && src.indexOf("[native code]") < 0 && this.code.indexOf(src) >= 0;
+      r = src.length > 0 && src.indexOf("[native code]") < 0 && ((this.code !== null && this.code.indexOf(src) >= 0) || this.fromEval(src));
       this.firmwareFns.set(f, r);
     }
     return r;
+  }
+
+  private fromEval(src: string): boolean {
+    for (const e of this.evaluated) if (e.indexOf(src) >= 0) return true;
+    return false;
   }
 
   /** The jsvars the firmware's data would take (see jsvars.ts); deep = through closures too. */
@@ -351,6 +358,13 @@ export class Mcu implements LoopHost {
 
     // time (jswrap_interactive.c); Date reads the same clock (jswrap_date.c: ms = getTime() * 1000)
     def("getTime", () => sysNow() / TICKS_PER_S);
+    // eval (jswrap_functions.c): a program's code read from Storage (the device's menus) is the
+    // firmware's own too, for the jsvars
+    def("eval", (code: unknown) => {
+      const src = String(code);
+      this.evaluated.add(src);
+      return r.run(src, "eval");
+    });
     const VirtualDate = (r.run(`(function (RealDate, nowMs) {
       function Date(y, m, d, h, mi, s, ms) {
         if (!(this instanceof Date)) return new RealDate(nowMs()).toString();

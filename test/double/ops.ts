@@ -66,6 +66,9 @@ interface Scope {
   fn: number;
   names: Set<string>;
   top: boolean;
+  /** A scope looked up by a walk of its names as the global one is (the function that holds a whole
+   *  file evaluated beside the program): each name's place in the walk. */
+  walk?: Map<string, number>;
 }
 
 /** Names a function (or the program) declares for itself: params, var/let/const/function/class, catch params. */
@@ -99,13 +102,17 @@ function declared(body: Node, params: Node[], out: Set<string>): void {
   visit(body as Any);
 }
 
-/** The global scope's names, in the order the top level declares them (Espruino adds them as it runs). */
-function topNames(program: acorn.Program): string[] {
+/** The global scope's names, in the order the top level declares them (Espruino adds them as it runs);
+ *  or a function's, its parameters first. */
+function topNames(program: { body: acorn.AnyNode[] }, params: Node[] = []): string[] {
   const seen = new Set<string>();
   const order: string[] = [];
   const add = (s: Set<string>) => {
     for (const x of s) if (!seen.has(x)) (seen.add(x), order.push(x));
   };
+  const p = new Set<string>();
+  declared({ type: "EmptyStatement", start: 0, end: 0 } as Node, params, p);
+  add(p);
   for (const st of program.body) {
     const s = new Set<string>();
     declared(st as Node, [], s);
@@ -123,6 +130,9 @@ export interface InstrumentOptions {
   /** Starts (offsets in the bundle) of functions whose every call is also reported to
    *  globalThis.__bcEnter(i) / __bcExit(i), i its index in `functions` (for inclusive costs). */
   wrap?: Set<number>;
+  /** For code run later beside the program (a Storage file it evals): the program's instrumented
+   *  copy, whose counters and global scope it shares (see alongside). */
+  beside?: Instrumented;
 }
 
 export function instrument(code: string, o: InstrumentOptions = {}): Instrumented {
@@ -136,11 +146,13 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   }) as acorn.Program;
   const tokensIn = (a: number, b: number): number => lowerBound(tokenStarts, b) - lowerBound(tokenStarts, a);
 
-  const globals = topNames(ast);
+  // code evaluated beside the program looks up the program's global scope
+  const globals = o.beside ? o.beside.globals : topNames(ast);
   const rootIndex = new Map<string, number>();
   globals.forEach((g, i) => rootIndex.set(g, i + 1));
   // A built-in is found only after every name in the global scope (and the interpreter's own hidden ones).
   const rootSize = globals.length + (o.extraGlobals ?? 8);
+  const base = o.beside ? o.beside.sites : 0;
 
   const vectors: number[][] = [];
   const siteFn: number[] = [];
@@ -153,7 +165,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     siteFn.push(fn);
     return vectors.length - 1;
   };
-  const bump = (id: number) => COUNTERS + "[" + id + "]++";
+  const bump = (id: number) => COUNTERS + "[" + (base + id) + "]++";
   const curFn = () => scopes[scopes.length - 1].fn;
 
   const insertStatement = (pos: number, id: number) => edits.push({ pos, text: bump(id) + ";", rank: 2, span: 0 });
@@ -168,9 +180,16 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     edits.push({ pos: n.end, text: "}", rank: 0, span: n.end - n.start });
   };
 
+  let walked = 0; // names of a walked scope (beside) every global look-up passes first
   const lookup = (name: string, v: number[]) => {
     for (let i = scopes.length - 1; i >= 0; i--) {
       if (scopes[i].names.has(name)) {
+        const w = scopes[i].walk;
+        if (w) {
+          v[OP.globals]++;
+          v[OP.scanned] += w.get(name)!;
+          return;
+        }
         if (!scopes[i].top) {
           v[OP.locals]++;
           return;
@@ -179,7 +198,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
       }
     }
     v[OP.globals]++;
-    v[OP.scanned] += rootIndex.get(name) ?? rootSize;
+    v[OP.scanned] += walked + (rootIndex.get(name) ?? rootSize);
   };
 
   /** Tokens of a node that are lexed when it runs once, without the loops inside it that belong to
@@ -331,7 +350,14 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     const idx = functions.length;
     const name = n.id ? ((n.id as Any).name as string) : "(anonymous)";
     functions.push({ start: n.start, name, nameAt: n.id ? (n.id as Any).start : nameAt ?? n.start, label: name, tokens: 0 });
-    scopes.push({ fn: idx, names, top: false });
+    const scope: Scope = { fn: idx, names, top: false };
+    if (o.beside && scopes.length === 1 && body.type === "BlockStatement") {
+      // the function a file evaluated beside the program is: its scope holds the whole file's names
+      scope.walk = new Map();
+      topNames(body as unknown as { body: acorn.AnyNode[] }, n.params as Node[]).forEach((x, i) => scope.walk!.set(x, i + 1));
+      walked = scope.walk.size;
+    }
+    scopes.push(scope);
     const id = newSite(idx);
     const v = vectors[id];
     v[OP.entries]++;
@@ -496,7 +522,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
 
   // --- the program ------------------------------------------------------------------------------
   functions.push({ start: 0, name: "(top)", nameAt: 0, label: "(top)", tokens: 0 });
-  scopes.push({ fn: 0, names: new Set(globals), top: true });
+  scopes.push({ fn: 0, names: new Set(o.beside ? [] : globals), top: true });
   const top = newSite(0);
   vectors[top][OP.tokens] = ownTokens(ast as unknown as Node);
   functions[0].tokens = vectors[top][OP.tokens];
@@ -505,6 +531,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   // --- apply the edits --------------------------------------------------------------------------
   edits.sort((a, b) => a.pos - b.pos || a.rank - b.rank || (a.rank === 0 ? a.span - b.span : a.rank === 2 ? 0 : b.span - a.span));
   const out: string[] = [
+    o.beside ? bump(top) + ";" :
     "const " + COUNTERS + "=new Float64Array(" + vectors.length + ");" + COUNTERS + "[" + top + "]++;" +
       "Object.defineProperty(globalThis," + JSON.stringify(COUNTERS_GLOBAL) + ",{value:" + COUNTERS + "});\n",
   ];
@@ -517,6 +544,23 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   const flat = new Float64Array(vectors.length * N);
   vectors.forEach((v, i) => flat.set(v, i * N));
   return { code: out.join(""), vectors: flat, siteFunction: Int32Array.from(siteFn), functions, sites: vectors.length, globals };
+}
+
+/** The program's instrumented copy and, instrumented with `beside` set to it, code it evals: one
+ *  Instrumented whose sites and functions are the program's then the other's (the program's copy
+ *  counts into an array long enough for both; the other's functions' labels get `prefix`). */
+export function alongside(program: Instrumented, other: Instrumented, label: string): Instrumented {
+  const head = "new Float64Array(" + program.sites + ")";
+  if (program.code.indexOf(head) < 0) throw new Error("not an instrumented program");
+  const functions = program.functions.concat(other.functions.map((f, i) => (i === 0 ? { ...f, name: label, label } : f)));
+  const vectors = new Float64Array(program.vectors.length + other.vectors.length);
+  vectors.set(program.vectors);
+  vectors.set(other.vectors, program.vectors.length);
+  const siteFunction = Int32Array.from(Array.from(program.siteFunction).concat(Array.from(other.siteFunction, (f) => f + program.functions.length)));
+  return {
+    code: program.code.replace(head, "new Float64Array(" + (program.sites + other.sites) + ")"),
+    vectors, siteFunction, functions, sites: program.sites + other.sites, globals: program.globals,
+  };
 }
 
 function isFunction(n: Any): boolean {

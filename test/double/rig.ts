@@ -9,6 +9,7 @@ import * as esbuild from "esbuild";
 import { Device, type Bounce, type DeviceOptions } from "./device";
 import { JOLT_QWIIC } from "./pins";
 import { fontFile } from "../../build/fonts";
+import { menuFileOf } from "../../build/menu";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
 import type { ClockStatus } from "../../firmware/console";
@@ -129,6 +130,19 @@ export interface RigOptions extends Partial<DeviceOptions> {
   pack?: string;
   /** false: the board without the fonts' file (a program uploaded by hand, without npm run flash). */
   fonts?: boolean;
+  /** The code of the menus' file (build/menu.ts) the program loads; false: the board without it.
+   *  Default: the built dist/menu.js. */
+  menu?: string | false;
+}
+
+/** The menus' Storage file a program loads, as `npm run flash` uploads it: named as the program
+ *  names it, holding `menu` (default dist/menu.js, the bundle the board gets pretokenised:
+ *  test/pretokenise.test.ts checks they are the same code). None for a program without menus' file. */
+export function menuFiles(program: string, menu?: string): Record<string, Uint8Array> {
+  const name = menuFileOf(program);
+  if (name === null) return {};
+  const code = menu ?? readFileSync(join(ROOT, "dist", "menu.js"), "latin1");
+  return { [name]: new Uint8Array(Buffer.from(code, "latin1")) };
 }
 
 /** The fonts' Storage file, as `npm run flash` uploads it beside the program (build/fonts.ts). */
@@ -155,7 +169,11 @@ export class ClockRig {
       display: { scl: w.display.scl, sda: w.display.sda, power: gatePower(w.display.sda) },
       buttons: w.buttons.filter((b) => b.pin !== "D0").map((b) => ({ pin: b.pin, activeLow: !b.pressedHigh, power: b.power ?? undefined })),
       ...o,
-      files: { ...(o.fonts === false ? {} : fontFiles()), ...(o.files ?? voiceFiles(o.pack ?? "zh")) },
+      files: {
+        ...(o.fonts === false ? {} : fontFiles()),
+        ...(o.menu === false ? {} : menuFiles(code, o.menu)),
+        ...(o.files ?? voiceFiles(o.pack ?? "zh")),
+      },
     });
   }
 
