@@ -102,17 +102,13 @@ function declared(body: Node, params: Node[], out: Set<string>): void {
   visit(body as Any);
 }
 
-/** The global scope's names, in the order the top level declares them (Espruino adds them as it runs);
- *  or a function's, its parameters first. */
-function topNames(program: { body: acorn.AnyNode[] }, params: Node[] = []): string[] {
+/** The global scope's names, in the order the top level declares them (Espruino adds them as it runs). */
+function topNames(program: acorn.Program): string[] {
   const seen = new Set<string>();
   const order: string[] = [];
   const add = (s: Set<string>) => {
     for (const x of s) if (!seen.has(x)) (seen.add(x), order.push(x));
   };
-  const p = new Set<string>();
-  declared({ type: "EmptyStatement", start: 0, end: 0 } as Node, params, p);
-  add(p);
   for (const st of program.body) {
     const s = new Set<string>();
     declared(st as Node, [], s);
@@ -353,8 +349,9 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     const scope: Scope = { fn: idx, names, top: false };
     if (o.beside && scopes.length === 1 && body.type === "BlockStatement") {
       // the function a file evaluated beside the program is: its scope holds the whole file's names
+      // (declared: its parameters, then the body's names in their order)
       scope.walk = new Map();
-      topNames(body as unknown as { body: acorn.AnyNode[] }, n.params as Node[]).forEach((x, i) => scope.walk!.set(x, i + 1));
+      Array.from(names).forEach((x, i) => scope.walk!.set(x, i + 1));
       walked = scope.walk.size;
     }
     scopes.push(scope);
@@ -548,7 +545,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
 
 /** The program's instrumented copy and, instrumented with `beside` set to it, code it evals: one
  *  Instrumented whose sites and functions are the program's then the other's (the program's copy
- *  counts into an array long enough for both; the other's functions' labels get `prefix`). */
+ *  counts into an array long enough for both; the other's top level is labelled `label`). */
 export function alongside(program: Instrumented, other: Instrumented, label: string): Instrumented {
   const head = "new Float64Array(" + program.sites + ")";
   if (program.code.indexOf(head) < 0) throw new Error("not an instrumented program");
