@@ -21,7 +21,7 @@ export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
 import { flashedPath, pretokenise, writeFlashed } from "./hw/pretokenise";
-import { MENU_ENTRY, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
+import { MENU_ENTRY, MENU_PLACEHOLDER, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -146,15 +146,19 @@ export async function buildFirmware(): Promise<Built> {
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   const mangle = device ? privateProps() : undefined;
-  // the device's menus first (build/menu.ts): the program loads them by their file's name
-  let more: More = {};
+  // the program, then the device's menus (build/menu.ts) with the names it shortened; the program
+  // loads the menus by their file's name, which their content gives: written in once they are made
+  const names = device ? await sharedNames() : [];
+  const more: More = device ? { plugins: [menusFromFile(names, MENU_PLACEHOLDER)] } : {};
+  const program = await bundle(entry, true, mangle, device, more);
+  const { map, warnings, inputs, renamed } = program;
+  let code = program.code;
   let menu: Built["menu"] = null;
   let menuProblems: Problem[] = [];
   let menuInputs: Record<string, number> = {};
   const menuWarnings: string[] = [];
   if (device) {
-    const names = await sharedNames();
-    const m = await bundle(MENU_ENTRY, true, mangle, true, { plugins: [sharedFromProgram(names)] });
+    const m = await bundle(MENU_ENTRY, true, mangle, true, { plugins: [sharedFromProgram(names)], mangleCache: renamed });
     const wrapped = wrapMenu(m.code, m.map, m.inputs);
     const flashed = pretokenise(wrapped.code);
     const file = menuFileName(flashed);
@@ -166,9 +170,8 @@ export async function buildFirmware(): Promise<Built> {
     menuProblems = located(checkEspruino(wrapped.code, EXTERNALS).concat(checkRenames(wrapped.code, m.renamed, publicNames(), quotedNames())), wrapped.map, menuPath);
     menuWarnings.push(...m.warnings);
     menuInputs = m.inputs;
-    more = { plugins: [menusFromFile(names, file)], mangleCache: m.renamed };
+    code = code.split(MENU_PLACEHOLDER).join(file); // as long: the source map still fits
   }
-  const { code, map, warnings, inputs, renamed } = await bundle(entry, true, mangle, device, more);
   writeWhole(path, code);
   writeWhole(path + ".map", map);
   // what npm run flash puts on the board: the program (hw/pretokenise.ts), the fonts' file, the menus'

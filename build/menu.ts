@@ -7,8 +7,8 @@
 //     flash), runs it with eval and hands it what the menus take from the rest of the firmware
 //     (firmware/menu/shared.ts's exports, as an array in that order). The app drops what it got when
 //     the menu closes, and the next GC frees it all.
-// The two must agree on the property names esbuild shortens: the menu is built first and its names
-// are the program's starting point (mangleCache). The menu file may hold no module of the rest of the
+// The two must agree on the property names esbuild shortens: the program is built first and its
+// names are the menus' starting point (mangleCache); the menu file's name is then written into it. The menu file may hold no module of the rest of the
 // firmware (it would be a second copy, in RAM while the menu is open): the build fails on one.
 
 import { createHash } from "node:crypto";
@@ -35,6 +35,9 @@ export async function sharedNames(): Promise<string[]> {
   });
   return Object.values(r.metafile.outputs)[0].exports;
 }
+
+/** The name the program is built with, until the menu file it loads is made and named. */
+export const MENU_PLACEHOLDER = "menu.00000000";
 
 /** The menu file's name on the board: "menu." and 8 hex digits of its content. */
 export function menuFileName(data: string): string {
