@@ -8,8 +8,9 @@
 //     (firmware/menu/shared.ts's exports, as an array in that order). The app drops what it got when
 //     the menu closes, and the next GC frees it all.
 // The two must agree on the property names esbuild shortens: the program is built first and its
-// names are the menus' starting point (mangleCache); the menu file's name is then written into it. The menu file may hold no module of the rest of the
-// firmware (it would be a second copy, in RAM while the menu is open): the build fails on one.
+// names are the menus' starting point (mangleCache); the menu file's name is then written into it.
+// The menu file may hold no module of the rest of the firmware (it would be a second copy, in RAM
+// while the menu is open): the build fails on one.
 
 import { createHash } from "node:crypto";
 import { dirname, join, relative } from "node:path";
