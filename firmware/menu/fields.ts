@@ -42,8 +42,9 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
 // the notation's decimals are for corrected readings.
 //
 // The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
-// string made into objects only for the screen in use: fourteen objects kept from boot would take
-// several times its jsvars on the board.
+// string made into objects only for the screen in use: fourteen objects, made each time the menus'
+// file is run on the board (menu.ts) and kept while a menu is open, would take several times its
+// jsvars and the time to make them.
 const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
   "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
   "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
@@ -90,7 +91,7 @@ function secs(ms: number, lo: number, hi: number): number {
 
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
-  const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, not kept from boot
+  const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, when the draft is
   const d = defs([PERIODS, PERIOD_S, MOVES, BLOCK_MIN, INCREMENT, DELAY]); // Espruino: no destructuring
   const periods = d[0];
   const periodS = d[1];

@@ -47,8 +47,9 @@ export interface MenuResult {
 /** Wrong PINs in a row before the PIN screen closes. */
 export const TRIES = 3;
 
-// Lists of words as one string each ("|" between items), cut up only while the menu uses them: an
-// array of strings kept from boot takes several times the jsvars of the one string (Espruino).
+// Lists of words as one string each ("|" between items), cut up only where the menu uses them: an
+// array of strings, made when the menus' file is run on the board (menu.ts) and kept while a menu is
+// open, takes several times the jsvars of the one string (Espruino).
 export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|bt|ready";
 export const ARBITER_ITEMS = "pause|cblack|cwhite|rescale|split|absent|pass|end|new|lock";
 

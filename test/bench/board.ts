@@ -127,7 +127,7 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
   const bootCpuMs = boot.reduce((s, c) => s + c.cpuMs, 0);
   const firstFrame = b.rig.dev.frames.find((f) => f.visible);
   const bootMs = firstFrame ? firstFrame.t : Infinity; // power-on to the first face on the display
-  const quiet = Math.ceil((Math.min(bootMs, 20000) + 2000) / 1000) * 1000 + 20000; // after the run above
+  const quiet = 21000; // a second after the run above
   b.rig.runUntil(quiet);
   // opens the menu (its code loaded from Storage: build/menu.ts), then one step in it, both charged
   b.rig.tap("menu", quiet);

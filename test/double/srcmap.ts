@@ -51,10 +51,24 @@ function decode(mappings: string): Segment[][] {
   return lines;
 }
 
+/** The map's segment in force at a character offset of the bundle (null where it says nothing). */
+function segmentAt(code: string, lines: Segment[][]): (offset: number) => Segment | null {
+  const lineStarts = [0];
+  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  return (offset) => {
+    let l = lineStarts.length - 1;
+    while (lineStarts[l] > offset) l--;
+    const col = offset - lineStarts[l];
+    let best: Segment | null = null;
+    for (const s of lines[l] || []) if (s.col <= col && (!best || s.col >= best.col)) best = s;
+    return best;
+  };
+}
+
 /** Sets each function's label to "file:identifier" from the map next to the bundle (mapPath). */
 export function labelFunctions(ins: Instrumented, code: string, mapPath: string): void {
   const map = JSON.parse(readFileSync(mapPath, "utf8")) as { sources: string[]; mappings: string };
-  const lines = decode(map.mappings);
+  const at = segmentAt(code, decode(map.mappings));
   const texts = new Map<number, string[]>();
   const sourceLines = (i: number): string[] => {
     if (!texts.has(i)) {
@@ -68,18 +82,10 @@ export function labelFunctions(ins: Instrumented, code: string, mapPath: string)
     }
     return texts.get(i)!;
   };
-  // generated offset → (line, column)
-  const lineStarts = [0];
-  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
   const used = new Map<string, number>();
   for (const f of ins.functions) {
     if (f.name === "(top)") continue;
-    let l = lineStarts.length - 1;
-    while (lineStarts[l] > f.nameAt) l--;
-    const col = f.nameAt - lineStarts[l];
-    const segs = lines[l] || [];
-    let best: Segment | null = null;
-    for (const s of segs) if (s.col <= col && (!best || s.col >= best.col)) best = s;
+    const best = at(f.nameAt);
     if (!best) continue;
     const text = sourceLines(best.src)[best.line] || "";
     const m = /^[A-Za-z_$][\w$]*/.exec(text.slice(best.srcCol));
@@ -96,17 +102,11 @@ export function labelFunctions(ins: Instrumented, code: string, mapPath: string)
  *  in the bundle next to the map, or null where the map says nothing. */
 export function sourceAt(code: string, mapPath: string): (offset: number) => string | null {
   const map = JSON.parse(readFileSync(mapPath, "utf8")) as { sources: string[]; mappings: string };
-  const lines = decode(map.mappings);
+  const at = segmentAt(code, decode(map.mappings));
   const root = dirname(dirname(mapPath));
   const files = map.sources.map((f) => relative(root, join(dirname(mapPath), f)).split("\\").join("/"));
-  const lineStarts = [0];
-  for (let i = 0; i < code.length; i++) if (code.charCodeAt(i) === 10) lineStarts.push(i + 1);
   return (offset) => {
-    let l = lineStarts.length - 1;
-    while (lineStarts[l] > offset) l--;
-    const col = offset - lineStarts[l];
-    let best: Segment | null = null;
-    for (const s of lines[l] || []) if (s.col <= col && (!best || s.col >= best.col)) best = s;
+    const best = at(offset);
     return best ? files[best.src] : null;
   };
 }
