@@ -21,6 +21,7 @@ export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
 import { flashedPath, pretokenise, writeFlashed } from "./hw/pretokenise";
+import { type Manifest, MANIFEST } from "./hw/manifest";
 import { MENU_ENTRY, MENU_PLACEHOLDER, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -114,9 +115,10 @@ export interface Built {
 const PARTS: [RegExp, string][] = [
   [/^firmware\/core\//, "timing core"],
   [/^firmware\/(menu\.ts|menu\/|presets\.ts)/, "menu"],
-  [/^firmware\/(console|commands)\.ts$/, "console API"],
+  [/^firmware\/link\//, "console API and link"],
+  [/^firmware\/record\//, "records and settings"],
   [/^firmware\/(gfx\/|face\.ts)/, "face and font"],
-  [/^firmware\//, "app, voice, records, settings"],
+  [/^firmware\//, "app and voice"],
   [/^hw\//, "hw drivers"],
 ];
 
@@ -181,10 +183,16 @@ export async function buildFirmware(): Promise<Built> {
   const current = [fonts, menu && menu.path].map((p) => (p ? basename(p) : ""));
   for (const f of readdirSync(dirname(path))) if (/^(gfx|menu)\.[0-9a-f]{8}$/.test(f) && current.indexOf(f) < 0) unlinkSync(join(dirname(path), f));
   const problems = located(checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames())), map, path).concat(menuProblems);
+  // what npm run flash uploads, named for it (hw/flash.ts reads this, not the build)
+  if (device) writeWhole(join(dirname(path), MANIFEST), JSON.stringify(manifestOf(path, fonts, menu, problems.length), null, 1) + "\n");
   return {
     path, fonts, menu, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings: warnings.concat(menuWarnings),
     parts: byPart([inputs, menuInputs]),
   };
+}
+
+function manifestOf(path: string, fonts: string | null, menu: Built["menu"], problems: number): Manifest {
+  return { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: menu && basename(menu.path), problems: problems };
 }
 
 /** Writes a file whole (a test reading it while another test builds never sees half of it). */

@@ -13,13 +13,13 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 
 
 /** Interfaces the world outside the bundle reads or stores: their member names stay. The console
- *  API, the settings JSON on flash, and the link's protocol (firmware/protocol.ts: what the desktop
+ *  API, the settings JSON on flash, and the link's protocol (firmware/link/protocol.ts: what the desktop
  *  tool sends and reads). */
 export const PUBLIC_TYPES = ["ClockConsole", "Settings", "Request", "Reply", "Hello", "LogPage"];
 
 /** Interfaces the world reads, whose names the core also uses for itself (`phase`, `mainMs`: kept in
  *  full everywhere, they cost the bundle kilobytes). Their objects are made in one place each (clock.status() in
- *  firmware/console.ts, a log entry in firmware/protocol.ts) with quoted keys, which esbuild leaves
+ *  firmware/link/console.ts, a log entry in firmware/link/protocol.ts) with quoted keys, which esbuild leaves
  *  alone, while the same names elsewhere are shortened. The build fails on a member of one of them
  *  written unquoted in the firmware (propNames). */
 export const QUOTED_TYPES = ["ClockStatus", "SideStatus", "LateStatus", "LogItem", "LogSide"];

@@ -11,9 +11,9 @@ import {
   Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
-import { gameRecord, stateRecord, restore } from "./persist";
-import { logEntries, type LogPage } from "./flashlog";
-import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./settings";
+import { gameRecord, stateRecord, restore } from "./record/persist";
+import { logEntries, type LogPage } from "./record/flashlog";
+import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./record/settings";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";

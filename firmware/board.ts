@@ -37,7 +37,7 @@ export interface Board {
   link?: Link;
 }
 
-/** A byte line that speaks the clock's framed protocol (firmware/protocol.ts), and the doors to a
+/** A byte line that speaks the clock's framed protocol (firmware/link/protocol.ts), and the doors to a
  *  JavaScript prompt that a board may have (the Espruino REPL): all shut unless opened here. */
 export interface Link {
   /** Data as it arrives, in pieces of any size. */

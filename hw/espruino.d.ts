@@ -87,7 +87,8 @@ declare const global: { clock?: unknown; clockError?: string };
 
 interface I2CWriteTarget {
   /** The data: numbers, arrays and typed arrays, flattened into one transaction. */
-  writeTo(address: number, ...data: (number | number[] | Uint8Array)[]): void;
+  /** Espruino writes each argument in turn: a byte, a string of bytes, an array (nested arrays too) or a typed array. */
+  writeTo(address: number, ...data: (number | string | Uint8Array | (number | Uint8Array)[])[]): void;
 }
 interface I2C extends I2CWriteTarget {
   setup(options: { sda: Pin; scl: Pin; bitrate?: number }): void;

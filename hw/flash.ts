@@ -1,6 +1,7 @@
 // npm run flash -- --port PORT [--voice zh[,en…]] [--no-voice] [--board JOLTJS] [--baud 115200] [--dry-run]
 //
-// Builds dist/clock.js (refusing a bundle that fails the Espruino check), then uploads it with the
+// Takes what the build made (npm run flash runs npm run build first; dist/firmware.json names the
+// files, and a bundle that fails the Espruino check is refused), then uploads it with the
 // espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
 // fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus (a Storage file "menu.<hash>",
 // build/menu.ts: loaded only while a menu is open) and the clips of the chosen voice packs as
@@ -13,10 +14,10 @@
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { basename, dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { buildFirmware } from "../build";
+import { type Manifest, MANIFEST } from "./manifest";
 import { CLIP_BUDGET, DEFAULT_PACK, PACKS } from "../firmware/voice";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -111,15 +112,20 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const built = await buildFirmware();
-  for (const w of built.warnings) console.error(w);
-  if (built.problems.length > 0) {
-    for (const p of built.problems) console.error("dist/clock.js:" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
-    console.error("flash: the bundle fails the Espruino check; nothing uploaded");
+  // the build (npm run build, which npm run flash runs first) says what to upload: dist/firmware.json
+  const manifestPath = join(ROOT, "dist", MANIFEST);
+  if (!existsSync(manifestPath)) {
+    console.error("flash: no dist/firmware.json: build first (npm run build)");
     return 1;
   }
-  const program = relative(ROOT, built.path);
-  console.log(program + ": " + built.bytes + " bytes");
+  const built = JSON.parse(readFileSync(manifestPath, "utf8")) as Manifest;
+  if (built.problems > 0) {
+    console.error("flash: the bundle fails the Espruino check (npm run build says where); nothing uploaded");
+    return 1;
+  }
+  const dist = (name: string) => relative(ROOT, join(ROOT, "dist", name));
+  const program = dist(built.program);
+  console.log(program + ": " + readFileSync(join(ROOT, program)).length + " bytes as flashed");
 
   const packs = values["no-voice"] ? [] : values.voice.split(",");
   let clips: Clip[] = [];
@@ -146,8 +152,8 @@ async function main(): Promise<number> {
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = connect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
-  if (built.fonts) upload.push("--storage", basename(built.fonts) + ":" + relative(ROOT, built.fonts));
-  if (built.menu) upload.push("--storage", basename(built.menu.path) + ":" + relative(ROOT, built.menu.path));
+  if (built.fonts) upload.push("--storage", built.fonts + ":" + dist(built.fonts));
+  if (built.menu) upload.push("--storage", built.menu + ":" + dist(built.menu));
   upload.push(program);
 
   if (values["dry-run"]) {

@@ -4,8 +4,8 @@
 // E.on("init"); whichever comes first starts the clock, the other finds it started.
 
 import { startApp } from "../firmware/app";
-import { makeConsole } from "../firmware/console";
-import { betweenGames, startLink } from "../firmware/protocol";
+import { makeConsole } from "../firmware/link/console";
+import { betweenGames, startLink } from "../firmware/link/protocol";
 import { FONTS_MISSING } from "../firmware/gfx/fonts";
 import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";

@@ -5,7 +5,7 @@
 
 import { startApp } from "../firmware/app";
 import { LEFT, MENU, RIGHT } from "../firmware/board";
-import { startLink } from "../firmware/protocol";
+import { startLink } from "../firmware/link/protocol";
 import { MemoryStore, SimBoard } from "./board";
 import { systemTime } from "./realtime";
 import { openSerial } from "./serial";

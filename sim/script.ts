@@ -5,7 +5,7 @@ import {
   type Op, type CallOptions, type Game,
   Clock, newGame, parseControl, parseDuration, isParseError, parseCallOptions, defaultCallOptions,
 } from "../firmware/core/index";
-import { parseOpWords, side } from "../firmware/commands";
+import { parseOpWords, side } from "../firmware/link/commands";
 
 export { parseOpWords };
 

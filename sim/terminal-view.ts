@@ -5,7 +5,7 @@ import { textWidth, wrap } from "./term-text";
 import {
   type Clock, type Game, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration, lateArticle,
 } from "../firmware/core/index";
-import { entryWords } from "../firmware/logtext";
+import { entryWords } from "../firmware/record/logtext";
 
 /** Which key is each physical button, and whose the right one is (the clock stands at White's
  *  right hand, rule 12.1, so by default the right button is White's). */

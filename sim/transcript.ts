@@ -1,8 +1,8 @@
 // The transcript: JSON lines in time order; times as seconds with three decimals. With --log, the
-// time log (22.9) before the last line: as a person reads it (firmware/logtext.ts), or as JSON.
+// time log (22.9) before the last line: as a person reads it (firmware/record/logtext.ts), or as JSON.
 
 import { type Clock, type Output, type Reading, type LogEntry, type Side, type Game, result, isLate, isAway, hasForfeited, lateness } from "../firmware/core/index";
-import { entryWords, logText } from "../firmware/logtext";
+import { entryWords, logText } from "../firmware/record/logtext";
 
 export function seconds(ms: number): string {
   const neg = ms < 0 ? "-" : "";

@@ -1,6 +1,6 @@
 // The voice packs' figures in voices/README.md (clips, bytes, longest clip, the budget), made from
 // the committed manifests, never typed: `npm run voices` rewrites them after making the clips,
-// `npx tsx voices/figures.ts` rewrites them alone, and test/voices.test.ts fails when they differ.
+// `npx tsx voices/figures.ts` rewrites them alone, and test/app/voices.test.ts fails when they differ.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

@@ -44,7 +44,7 @@ export interface LogEntry {
   /** start, press, pause, resume, end, correct, …, call, late, dropped, flag, notice, refused */
   what: string;
   side: Side | null;
-  /** What the formatter (firmware/logtext.ts) needs besides the readings, as words and integer ms:
+  /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
    *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
    *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
    *  that made it fall, refused "OP: REASON", call the call id. */
@@ -61,7 +61,7 @@ export class Clock {
   /** A call later than this is no longer "on time": dropped, or made late in the last period. */
   graceMs: number;
   /** The newest maxLog entries (0: none kept, and their readings never computed: a device derives
-   *  its log from its flash records instead, firmware/flashlog.ts). */
+   *  its log from its flash records instead, firmware/record/flashlog.ts). */
   log: LogEntry[] = [];
   /** Told of every entry, kept or not (the device records the calls that were late or dropped). */
   onLog: ((t: number, what: string, side: Side | null, info: string) => void) | null = null;

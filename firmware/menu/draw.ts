@@ -1,7 +1,7 @@
 // Drawing a menu screen: the title and its tag, a rule, the lines in sight (the cursor's inverted),
 // a note at the bottom; the PIN screens draw four digit boxes instead.
 
-import type { Settings } from "../settings";
+import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";

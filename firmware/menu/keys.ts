@@ -3,7 +3,7 @@
 // draft's OK line confirms it, MENU held steps back.
 
 import { LEFT, RIGHT, MENU } from "../board";
-import type { Settings } from "../settings";
+import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { presets, presetIndex } from "../presets";
 import { pinMatches, withPin, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";

@@ -2,7 +2,7 @@
 // menus and the choices they offer, and moving between screens. The keys (keys.ts) change it; the
 // lines' text (text.ts) and the drawing (draw.ts) read it. Pure data and small functions.
 
-import type { Settings } from "../settings";
+import type { Settings } from "../record/settings";
 import type { Game, Op, Reading, Side, TimeControl } from "../core/index";
 import { parseControl, isParseError, formatDuration, clockText } from "./shared";
 

@@ -2,7 +2,7 @@
 // the cursor (menuView, which the simulator and the tests read). Building a line's text is dear on
 // the board, so a step asks only for the count (lineCount) and the lines in sight (menuWindow).
 
-import type { Settings } from "../settings";
+import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { presets } from "../presets";
 import { PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";

@@ -2,7 +2,7 @@
 // and the same log as CSV for a spreadsheet.
 
 import { parseControl, isParseError, type LogEntry as CoreEntry, type Reading, type TimeControl } from "../../firmware/core/index";
-import { entryWords, logText, span, stamp } from "../../firmware/logtext";
+import { entryWords, logText, span, stamp } from "../../firmware/record/logtext";
 import { SIDES, type LogEntry, type LogReading, type Side, type SideStatus, type Status } from "./wire";
 
 const NAME: Record<Side, string> = { black: "Black", white: "White" };

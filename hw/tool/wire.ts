@@ -5,10 +5,10 @@
 import { EXIT, ToolError } from "./errors";
 
 // The shapes are the firmware's own declarations (the build keeps these names as they are).
-import type { ClockStatus, SideStatus } from "../../firmware/console";
-import type { LogItem, LogSide } from "../../firmware/protocol";
+import type { ClockStatus, SideStatus } from "../../firmware/link/console";
+import type { LogItem, LogSide } from "../../firmware/link/protocol";
 
-export type { Hello } from "../../firmware/protocol";
+export type { Hello } from "../../firmware/link/protocol";
 export type Side = "black" | "white";
 export const SIDES: Side[] = ["black", "white"];
 export type Status = ClockStatus;

@@ -2,7 +2,7 @@
 //   - the simulator's time for a 300-move, 6-hour game (2h+5x60s), every wake-up included;
 //   - the error that wake-ups coming 0–200 ms late add over those 6 hours (must be 0 ms), and what
 //     such lateness does to the calls;
-//   - random games (test/gen.ts) checked against the invariants (test/invariants.ts), on all cores;
+//   - random games (test/core/gen.ts) checked against the invariants (test/core/invariants.ts), on all cores;
 //   - the firmware bundle's size, and the device figures of the built bundle on the Espruino double
 //     (wake-ups per second, edge-to-switch time, jsvars);
 //   - the board-cost model: board milliseconds per path against issue 8's budgets (board.ts), and
@@ -20,8 +20,8 @@ import * as esbuild from "esbuild";
 import { runScript, type RunResult } from "../../sim/run";
 import type { Script, ScriptEvent } from "../../sim/script";
 import { parseControl, isParseError, other, type Side, type Output } from "../../firmware/core/index";
-import { seededPicker } from "../gen";
-import { INVARIANTS, timeLeft, type SeedsResult } from "../invariants";
+import { seededPicker } from "../core/gen";
+import { INVARIANTS, timeLeft, type SeedsResult } from "../core/invariants";
 import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
@@ -191,7 +191,7 @@ function benchSixHours(): void {
 async function bundleChecker(dir: string): Promise<string> {
   const entry = [
     'import { parentPort, workerData } from "node:worker_threads";',
-    'import { checkSeeds } from "./test/invariants";',
+    'import { checkSeeds } from "./test/core/invariants";',
     "parentPort.postMessage(checkSeeds(workerData.from, workerData.to));",
   ].join("\n");
   const r = await esbuild.build({

@@ -9,10 +9,10 @@ import { readFileSync, readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ClockRig, firmware } from "../double/rig";
-import { bridge, goclock, ptyPair } from "../tool-pty";
+import { bridge, goclock, ptyPair } from "../tool/tool-pty";
 import { connect } from "../../hw/tool/client";
 import { readLog } from "../../hw/tool/commands/read";
-import { seededPicker } from "../gen";
+import { seededPicker } from "../core/gen";
 import type { Side } from "../../firmware/core/index";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");

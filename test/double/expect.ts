@@ -1,5 +1,5 @@
 // What the simulator says for a script: the expected side of the device tests.
-import { run } from "../helpers";
+import { run } from "../core/helpers";
 import { callPhrases } from "../../firmware/voice";
 import type { Output, Side } from "../../firmware/core/index";
 

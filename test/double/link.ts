@@ -1,5 +1,5 @@
 // The host's end of the clock's USB line on the board double: framed requests out, framed replies
-// back (firmware/protocol.ts), as the desktop tool does it, on the double's virtual time.
+// back (firmware/link/protocol.ts), as the desktop tool does it, on the double's virtual time.
 
 import { crc32 } from "node:zlib";
 import type { Device } from "./device";

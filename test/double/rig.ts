@@ -12,7 +12,7 @@ import { fontFile } from "../../build/fonts";
 import { menuFileOf } from "../../build/menu";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
-import type { ClockStatus } from "../../firmware/console";
+import type { ClockStatus } from "../../firmware/link/console";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -83,7 +83,7 @@ function clipOf(file: string | null): string {
   return file === null ? "?ram" : file.slice(file.lastIndexOf("/") + 1);
 }
 
-/** One line of clock.log() read back (firmware/logtext.ts): "0:00:12.345  call: Black elapsed:30  | Black …
+/** One line of clock.log() read back (firmware/record/logtext.ts): "0:00:12.345  call: Black elapsed:30  | Black …
  *  | White …", its time made absolute again with the game's start (t and a late call's due). */
 export interface LogLine {
   t: number;
@@ -137,7 +137,7 @@ export interface RigOptions extends Partial<DeviceOptions> {
 
 /** The menus' Storage file a program loads, as `npm run flash` uploads it: named as the program
  *  names it, holding `menu` (default dist/menu.js, the bundle the board gets pretokenised:
- *  test/pretokenise.test.ts checks they are the same code). None for a program without menus' file. */
+ *  test/device/pretokenise.test.ts checks they are the same code). None for a program without menus' file. */
 export function menuFiles(program: string, menu?: string): Record<string, Uint8Array> {
   const name = menuFileOf(program);
   if (name === null) return {};
@@ -320,4 +320,4 @@ export function opWords(op: Op): string {
   }
 }
 
-export type { SideStatus, ClockStatus } from "../../firmware/console";
+export type { SideStatus, ClockStatus } from "../../firmware/link/console";

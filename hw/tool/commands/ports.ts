@@ -63,14 +63,20 @@ export const list: Command = {
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
 
-/** Runs hw/flash.ts (the project's flash script) with these arguments; resolves with its exit code. */
-function runFlashScript(args: string[]): Promise<number> {
+/** Runs a TypeScript script of the project with these arguments; resolves with its exit code. */
+function runScript(file: string, args: string[]): Promise<number> {
   const tsx = createRequire(import.meta.url).resolve("tsx/cli");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [tsx, join(ROOT, "hw", "flash.ts")].concat(args), { stdio: ["ignore", "inherit", "inherit"] });
+    const child = spawn(process.execPath, [tsx, join(ROOT, file)].concat(args), { stdio: ["ignore", "inherit", "inherit"] });
     child.on("error", reject);
     child.on("close", (code) => resolve(code ?? 1));
   });
+}
+
+/** Builds the firmware (build.ts), then runs hw/flash.ts on what it made, as npm run flash does. */
+async function runFlashScript(args: string[]): Promise<number> {
+  const built = await runScript("build.ts", []);
+  return built !== 0 ? built : runScript(join("hw", "flash.ts"), args);
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -5,7 +5,7 @@
 // A link gives nothing more than the set-up menu does: no PIN, no arbiter operation.
 
 import type { App } from "../../../firmware/app";
-import type { ClockConsole } from "../../../firmware/console";
+import type { ClockConsole } from "../../../firmware/link/console";
 import { PACKS } from "../../../firmware/voice";
 
 const NAMES = ["control", "black", "white", "handicap", "voice"];

@@ -4,7 +4,7 @@
 
 import { startApp, type App } from "../../../firmware/app";
 import { LEFT, RIGHT, MENU, type Store } from "../../../firmware/board";
-import { makeConsole } from "../../../firmware/console";
+import { makeConsole } from "../../../firmware/link/console";
 import { PACKS } from "../../../firmware/voice";
 import { MemoryStore, VirtualTime } from "../../board";
 import { PageTime } from "./time";

@@ -4,7 +4,7 @@
 
 import type { App } from "../../../firmware/app";
 import type { LogEntry } from "../../../firmware/core/index";
-import { logText, stamp } from "../../../firmware/logtext";
+import { logText, stamp } from "../../../firmware/record/logtext";
 import { clipsFor } from "../../../firmware/voice";
 import type { Voice } from "./audio";
 

@@ -1,0 +1,303 @@
+// The clock's side of the desktop tool's link: one framed request per line, one framed reply, and
+// nothing else (hw/README.md documents it). During a game no line of it gives a JavaScript prompt;
+// arbiter operations need the PIN. Everything it does goes through the console API (console.ts).
+//
+//   request  #<seq> <json>*<crc>\n     {"c": "status"}, {"c": "op", "words": "pause"}, …
+//   reply    =<seq> <json>*<crc>\n     {"ok": …} or {"err": "…"}
+//   <seq> 1 to 6 digits, <crc> CRC-32 of <json> as 8 lowercase hex digits.
+//
+// On the board every operation counts (about 4,800 loop passes a second): lines are cut with
+// indexOf, checked with the board's native CRC and JSON, and replies are made by JSON.stringify.
+
+import type { App } from "../app";
+import type { Link } from "../board";
+import type { LogEntry, Reading } from "../core/index";
+import { formatControl, isParseError, parseControl } from "../core/index";
+import { type ClockConsole, makeConsole } from "./console";
+import { logText } from "../record/logtext";
+import { oneOf } from "./commands";
+import { type Settings, hex8, isPack, isPin, isTradition, isWhole, MAX_LATE_MS, withPin } from "../record/settings";
+import { VERSION } from "../version";
+
+// The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
+// and fails if one is shortened.
+
+/** A request as the tool sends it: c names the command; the other fields are its arguments. */
+export interface Request {
+  c: unknown;
+  words?: unknown;
+  pin?: unknown;
+  from?: unknown;
+  n?: unknown;
+  control?: unknown;
+  black?: unknown;
+  white?: unknown;
+  handicap?: unknown;
+  whiteOnRight?: unknown;
+  lang?: unknown;
+  tradition?: unknown;
+  volume?: unknown;
+  lateLimitMs?: unknown;
+}
+
+/** A reply: ok with the result, or err with why nothing was done. */
+export interface Reply {
+  ok?: unknown;
+  err?: string;
+}
+
+export interface Hello {
+  clock: string;
+  version: string;
+  proto: number;
+}
+
+/** What `set` answers: the settings after it, all but the PIN's hash. */
+export type PublicSettings = Omit<Settings, "pinHash">;
+
+/** One side in a log entry; leftMs is the countdown shown (main, period or block time left). */
+export interface LogSide {
+  mainMs: number;
+  periodsLeft: number;
+  periodMs: number;
+  movesLeft: number;
+  moves: number;
+  usedMs: number;
+  leftMs: number;
+}
+
+export interface LogItem {
+  t: number;
+  what: string;
+  side?: string;
+  info?: string;
+  /** The console's line for it. */
+  text: string;
+  black: LogSide;
+  white: LogSide;
+}
+
+export interface LogPage {
+  /** All the log's entries; -1 while the page has not reached its end (page on). */
+  total: number;
+  from: number;
+  entries: LogItem[];
+}
+
+/** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
+export const MAX_LINE = 1024;
+/** Log entries in one reply, at most (about 250 characters each). */
+export const LOG_PAGE = 10;
+/** Records one log reply reads at most (a page may then be short): each costs the board about a
+ *  tenth of a second, and a running clock's wakes wait for the reply. */
+export const LOG_RECORDS = 2;
+/** The longest a log reply takes on the board (npm run bench: "the tool reading a … time log", the
+ *  longest reply), with room: a call due within it is handed over before the reply is made. */
+const LOG_REPLY_MS = 800;
+export const PROTOCOL = 1;
+
+/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
+export class Lines {
+  private buf = "";
+  private skipping = false;
+
+  feed(chunk: string, each: (line: string) => void): void {
+    let data = this.buf + chunk;
+    this.buf = "";
+    let nl = data.indexOf("\n");
+    while (nl >= 0) {
+      const line = data.slice(0, nl);
+      data = data.slice(nl + 1);
+      if (this.skipping) this.skipping = false;
+      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
+      nl = data.indexOf("\n");
+    }
+    if (data.length > MAX_LINE) this.skipping = true;
+    else if (!this.skipping) this.buf = data;
+  }
+}
+
+function digits(s: string): boolean {
+  return s.length >= 1 && s.length <= 6 && /^[0-9]+$/.test(s);
+}
+
+/** A request's seq and JSON text; "bad frame" when its CRC does not match; null when the line is
+ *  not a request at all (an echo, a prompt, noise, a half line). */
+export function parseFrame(line: string, crc32: (s: string) => number): { seq: string; json: string } | { seq: string; bad: true } | null {
+  if (line.charAt(0) !== "#") return null;
+  const sp = line.indexOf(" ");
+  const star = line.length - 9;
+  if (sp < 2 || star <= sp || line.charAt(star) !== "*") return null;
+  const seq = line.slice(1, sp);
+  const crc = line.slice(star + 1);
+  if (!digits(seq) || !/^[0-9a-f]+$/.test(crc)) return null;
+  const json = line.slice(sp + 1, star);
+  return hex8(crc32(json)) === crc ? { seq: seq, json: json } : { seq: seq, bad: true };
+}
+
+/** JSON in printable ASCII, the rest as \uXXXX: Espruino's JSON.stringify does so itself (then
+ *  this is one native test), a desktop one does not (the log's "×", say). */
+function ascii(json: string): string {
+  if (!/[^ -~]/.test(json)) return json;
+  let out = "";
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    out += c >= 32 && c < 127 ? json.charAt(i) : "\\u" + ("000" + c.toString(16)).slice(-4);
+  }
+  return out;
+}
+
+/** The reply frame for a body, with its newline. */
+export function replyFrame(seq: string, body: Reply, crc32: (s: string) => number): string {
+  const json = ascii(JSON.stringify(body));
+  return "=" + seq + " " + json + "*" + hex8(crc32(json)) + "\n";
+}
+
+/** What the text of a console answer becomes: "ok: …" stays a result, anything else an error. */
+function answer(text: string): Reply {
+  if (text.indexOf("ok") === 0) return { ok: text };
+  return { err: text.indexOf("error: ") === 0 ? text.slice(7) : text };
+}
+
+/** The settings as the tool sees them: everything but the PIN's hash. */
+export function publicSettings(s: Settings): PublicSettings {
+  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs };
+}
+
+const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs pin";
+/** What may still change once a game has started (with the PIN): not what the game was set up with. */
+const IN_GAME = "lang tradition volume pin";
+
+function controlField(name: string, v: unknown): string | { text: string } {
+  if (typeof v !== "string") return name + " takes a notation such as '2h+5x60s'";
+  const c = parseControl(v);
+  return isParseError(c) ? name + " '" + v + "': " + c.error + " at character " + (c.at + 1) : { text: formatControl(c) };
+}
+
+/** All of a `set` request, or nothing: the new settings, or why not (every field is checked first). */
+export function settingsAfter(app: App, r: Request): Settings | string {
+  const s = Object.assign({}, app.settings);
+  const inGame = app.clock.game.phase !== "setup";
+  let any = false;
+  for (const k in r) {
+    if (k === "c") continue;
+    if (!oneOf(SET_FIELDS, k)) return "unknown field '" + k + "'";
+    if (inGame && !oneOf(IN_GAME, k)) return k + " is set before the game starts (new game first)";
+    any = true;
+  }
+  if (!any) return "nothing to set";
+  if ((inGame || r.pin !== undefined) && !app.unlocked) return inGame ? "a game is on: unlock with the PIN first" : "a new PIN needs the current one: unlock first";
+  const both = r.control !== undefined ? controlField("control", r.control) : null;
+  if (typeof both === "string") return both;
+  if (both) s.black = s.white = both.text;
+  const b = r.black !== undefined ? controlField("black", r.black) : null;
+  if (typeof b === "string") return b;
+  if (b) s.black = b.text;
+  const w = r.white !== undefined ? controlField("white", r.white) : null;
+  if (typeof w === "string") return w;
+  if (w) s.white = w.text;
+  const h = r.handicap;
+  if (h !== undefined && (!isWhole(h, 0, 9) || h === 1)) return "handicap is 0 (even) or 2 to 9 stones";
+  if (h !== undefined) s.handicap = h as number;
+  if (r.whiteOnRight !== undefined && typeof r.whiteOnRight !== "boolean") return "whiteOnRight is true or false";
+  if (r.whiteOnRight !== undefined) s.whiteOnRight = r.whiteOnRight as boolean;
+  if (r.lang !== undefined && !isPack(r.lang)) return "lang '" + r.lang + "' is not a voice pack of this clock";
+  if (r.lang !== undefined) s.lang = r.lang as string;
+  if (r.tradition !== undefined && !isTradition(r.tradition)) return "tradition '" + r.tradition + "' is not known";
+  if (r.tradition !== undefined) s.tradition = r.tradition as string;
+  if (r.volume !== undefined && !isWhole(r.volume, 0, 10)) return "volume is a whole number 0 to 10";
+  if (r.volume !== undefined) s.volume = r.volume as number;
+  if (r.lateLimitMs !== undefined && !isWhole(r.lateLimitMs, 0, MAX_LATE_MS)) return "lateLimitMs is whole milliseconds, 0 (none) to 100 h";
+  if (r.lateLimitMs !== undefined) s.lateLimitMs = r.lateLimitMs as number;
+  if (r.pin !== undefined && !isPin(r.pin)) return "the PIN is 4 digits";
+  return r.pin !== undefined ? withPin(s, r.pin as string) : s;
+}
+
+function sideEntry(r: Reading): LogSide {
+  return { "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "movesLeft": r.movesLeft, "moves": r.moves, "usedMs": r.usedMs, "leftMs": r.shownMs };
+}
+
+function logEntry(e: LogEntry, startMs: number): LogItem {
+  const o: LogItem = { "t": e.t, "what": e.what, "text": logText(e, startMs), "black": sideEntry(e.black), "white": sideEntry(e.white) };
+  if (e.side) o["side"] = e.side;
+  if (e.info) o["info"] = e.info;
+  return o;
+}
+
+/** The reply body of one request (a JSON text whose frame was good). */
+export function answerRequest(app: App, con: ClockConsole, json: string): Reply {
+  let r: unknown;
+  try {
+    r = JSON.parse(json);
+  } catch (e) {
+    return { err: "bad request: not JSON" };
+  }
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return { err: "bad request: not an object" };
+  const q = r as Request;
+  switch (q.c) {
+    case "hello": {
+      const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL };
+      return { ok: hello };
+    }
+    case "status":
+      return { ok: con.status() };
+    case "op":
+      return answer(con.op(q.words));
+    case "unlock":
+      return answer(con.unlock(q.pin));
+    case "lock":
+      return answer(con.lock());
+    case "newgame":
+      return answer(con.newGame());
+    case "set": {
+      const s = settingsAfter(app, q);
+      if (typeof s === "string") return { err: s };
+      app.changeSettings(s);
+      app.refresh();
+      return { ok: publicSettings(s) };
+    }
+    case "log": {
+      const from = q.from === undefined ? 0 : q.from;
+      const n = q.n === undefined ? LOG_PAGE : q.n;
+      if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
+      app.beforeLongTask(LOG_REPLY_MS);
+      const read = app.log(from as number, n as number, LOG_RECORDS); // from the flash records
+      const page = read.entries;
+      const out: LogPage = { total: read.total, from: from as number, entries: [] };
+      const g = app.clock.game; // started before this boot, after a power cut: it may be negative
+      const start = g.phase === "setup" ? 0 : g.startedAt;
+      for (let i = 0; i < page.length; i++) out.entries.push(logEntry(page[i], start));
+      return { ok: out };
+    }
+    default:
+      return { err: typeof q.c === "string" ? "unknown command '" + q.c + "'" : "bad request: no command c" };
+  }
+}
+
+/** Whether no game is in progress: the only time a line may be handed to a prompt. */
+export function betweenGames(app: App): boolean {
+  const p = app.clock.game.phase;
+  return p === "setup" || p === "ended";
+}
+
+/** Speaks the protocol on a link. Between games a Ctrl-C (what the Espruino tools send first, never
+ *  part of a frame) hands the line to the board's prompt, for flashing; the app shuts it again when
+ *  the next game starts. */
+export function startLink(app: App, link: Link): void {
+  const con = makeConsole(app);
+  const lines = new Lines();
+  const crc = (s: string) => link.crc32(s);
+  link.onData((chunk: string) => {
+    const cc = chunk.indexOf("\x03");
+    if (cc >= 0 && betweenGames(app) && link.openPrompt(chunk.slice(cc))) {
+      lines.feed("\n", () => undefined); // what came before is no request
+      return;
+    }
+    lines.feed(chunk, (line: string) => {
+      const f = parseFrame(line, crc);
+      if (f === null) return;
+      const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
+      link.write(replyFrame(f.seq, body, crc));
+    });
+  });
+}

@@ -1,0 +1,311 @@
+// The clock's link on the built bundle (dist/clock.js on the board double): the framed protocol on
+// USB as the desktop tool speaks it, the console API at the REPL between games, and no JavaScript
+// prompt for anyone on USB or Bluetooth during a game.
+import { describe, it, expect, beforeEach } from "vitest";
+import { crc32 } from "node:zlib";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { firmware, ClockRig } from "../double/rig";
+import { HostLink, frame, findReply } from "../double/link";
+import type { ClockStatus } from "../../firmware/link/console";
+
+/** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
+async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
+  const rig = new ClockRig(await firmware()).start();
+  rig.runUntil(3500);
+  return { rig, link: new HostLink(rig.dev) };
+}
+
+/** Set up and started on the buttons: White pressed at 5 s, Black's clock runs. */
+async function inGame(): Promise<{ rig: ClockRig; link: HostLink }> {
+  const c = await clock();
+  c.rig.setUp("10m+3x30s", 3600);
+  c.rig.press("white", 5000);
+  c.rig.runUntil(6000);
+  return c;
+}
+
+/** Is anything of the board's JavaScript reachable: did `probe` get set by text sent on the line? */
+function ranOnBoard(rig: ClockRig): boolean {
+  return rig.console("typeof global.probe") !== "undefined";
+}
+
+describe("every protocol command, on the built bundle", () => {
+  it("hello names the clock, its firmware version and the protocol", async () => {
+    const { link } = await clock();
+    expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1 });
+  });
+
+  it("status carries both sides, turn, periods, moves, flags, lateness, battery, faults, version", async () => {
+    const { link } = await inGame();
+    const st = link.ok<ClockStatus>("status");
+    expect(st.phase).toBe("running");
+    expect(st.toMove).toBe("black");
+    expect(st.locked).toBe(true);
+    expect([st.black.mainMs, st.black.periodsLeft, st.black.periodMs, st.black.moves, st.black.out]).toEqual([599000, 3, 30000, 0, false]);
+    expect([st.white.mainMs, st.white.control]).toEqual([600000, "10m+3x30s"]);
+    expect(st.flagged).toBeNull();
+    expect(st.late).toEqual({ black: { absent: false, lateMs: 0 }, white: { absent: false, lateMs: 0 } });
+    expect(st.forfeit).toBe("");
+    expect(st.battery).toBeGreaterThanOrEqual(0);
+    expect(st.faults).toEqual([]);
+    expect(st.version).toBe("0.1.0");
+  });
+
+  it("set changes every field at once before a game, and answers the settings after it", async () => {
+    const { link } = await clock();
+    const after = link.ok("set", { black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
+    expect(after).toEqual({ black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
+    const st = link.ok<ClockStatus>("status");
+    expect([st.black.control, st.white.control, st.handicap, st.whiteOnRight, st.lang, st.volume, st.lateLimitMs, st.toMove]).toEqual(["1h+5x30s", "90m", 2, false, "en", 3, 900000, "white"]);
+    expect(link.ok("set", { control: "5x20s" })).toMatchObject({ black: "5x20s", white: "5x20s" });
+  });
+
+  it("a refused set changes nothing: one bad field and the good ones are not applied either", async () => {
+    const { link } = await clock();
+    const before = link.ok<ClockStatus>("status");
+    for (const bad of [{ black: "1h", white: "2h+" }, { volume: 11, lang: "en" }, { handicap: 1 }, { lang: "xx" }, { colour: "red", volume: 2 }, {}, { pin: "12345" }]) {
+      const r = link.ask("set", bad);
+      expect(r && r.err, JSON.stringify(bad)).toBeTruthy();
+    }
+    expect(link.ask("set", { black: "2h+5x60" })!.err).toBe("black '2h+5x60': expected a unit h, m or s after 60 at character 8");
+    expect(link.ok<ClockStatus>("status")).toEqual(before);
+  });
+
+  it("op start starts the game (the call the build once broke: Function \"Pe\" not found)", async () => {
+    const { rig, link } = await clock();
+    expect(link.ok("op", { words: "start" })).toBe("ok: start");
+    expect(rig.status().phase).toBe("running");
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("unlock, the arbiter's operations, lock: pause, correct, rescale, split, resume, query, end", async () => {
+    const { rig, link } = await inGame();
+    expect(link.ask("unlock", { pin: "1234" })!.err).toMatch(/^wrong PIN/);
+    expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
+    expect(link.ok("op", { words: "pause" })).toBe("ok: pause");
+    expect(link.ok("op", { words: "correct black main 5m" })).toBe("ok: correct black main 5m");
+    expect(link.ok<ClockStatus>("status").black.mainMs).toBe(300000);
+    expect(link.ok("op", { words: "rescale 4s" })).toBe("ok: rescale 4s");
+    expect(link.ok("op", { words: "split 2s" })).toBe("ok: split 2s");
+    expect(link.ok<ClockStatus>("status").black.usedMs).toBe(1000);
+    expect(link.ok("op", { words: "correct black main 5m" })).toBe("ok: correct black main 5m");
+    expect(link.ask("op", { words: "pause" })!.err).toMatch(/^refused: /);
+    expect(link.ask("op", { words: "fly away" })!.err).toBe("unknown command 'fly'");
+    expect(link.ask("op", { words: "press white" })!.err).toMatch(/player's button/);
+    expect(link.ok("op", { words: "resume" })).toBe("ok: resume");
+    expect(link.ok("op", { words: "query" })).toBe("ok: query"); // the players' question needs no PIN
+    // resuming ends the unlock: the next operation needs the PIN again
+    expect(link.ask("op", { words: "pause" })!.err).toMatch(/unlock/);
+    expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
+    expect(link.ok("lock")).toBe("ok: locked");
+    expect(link.ask("op", { words: "end" })!.err).toMatch(/unlock/);
+    expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
+    expect(link.ok("op", { words: "end" })).toBe("ok: end");
+    expect(rig.status().phase).toBe("ended");
+  });
+
+  it("absent and arrive (22.1) and pass (22.5) go through the link as well", async () => {
+    const { link } = await inGame();
+    link.ok("unlock", { pin: "0000" });
+    expect(link.ok("op", { words: "absent white" })).toBe("ok: absent white");
+    expect(link.ok<ClockStatus>("status").late.white.absent).toBe(true);
+    expect(link.ok("op", { words: "arrive white" })).toBe("ok: arrive white");
+    expect(link.ok<ClockStatus>("status").late.white.absent).toBe(false);
+    expect(link.ask("op", { words: "pass" })!.err).toBe("refused: no side has run out of time");
+  });
+
+  it("log pages through the game's time log: every entry with both sides' readings, a few records a reply, the total on the last page", async () => {
+    const { rig, link } = await inGame();
+    for (let i = 0; i < 12; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
+    rig.runUntil(20000);
+    type Page = { total: number; from: number; entries: { t: number; what: string; side?: string; text: string; black: { mainMs: number; leftMs: number } }[] };
+    const readAll = () => {
+      const pages: Page[] = [];
+      let all: Page["entries"] = [];
+      for (let total = -1; (total < 0 || all.length < total) && pages.length < 100;) {
+        const p = link.ok<Page>("log", { from: all.length, n: 10 });
+        pages.push(p);
+        if (p.entries.length === 0) break;
+        total = p.total;
+        all = all.concat(p.entries);
+      }
+      return { pages, all };
+    };
+    const { pages, all } = readAll();
+    expect(all[0]).toMatchObject({ what: "press", side: "white", t: 5000 });
+    expect(all.filter((e) => e.what === "press").length).toBe(13);
+    // the same lines as the console's log, none twice
+    expect(all.map((e) => e.text)).toEqual(rig.console("clock.log()"));
+    // short replies: 13 presses and the start take more than two; only the last one knows the total
+    expect(pages.length).toBeGreaterThan(2);
+    expect(pages.slice(0, -1).every((p) => p.total === -1 && p.entries.length > 0 && p.entries.length <= 10)).toBe(true);
+    expect(pages[pages.length - 1].total).toBe(all.length);
+    expect(link.ok<Page>("log", { from: all.length }).entries).toEqual([]);
+    // read again from the start, and again after more moves: the same entries, the new ones after them
+    expect(readAll().all.map((e) => e.text)).toEqual(all.map((e) => e.text));
+    rig.press("black", 21000);
+    rig.runUntil(22000);
+    const more = readAll().all;
+    expect(more.length).toBe(all.length + 1);
+    expect(more[more.length - 1]).toMatchObject({ what: "press", side: "black" });
+    // a new game: its log, not the old game's from where the last page stopped
+    link.ok("unlock", { pin: "0000" });
+    link.ok("op", { words: "end" });
+    link.ok("newgame");
+    expect(readAll().all.map((e) => e.what)).toEqual([]);
+    expect(link.ask("log", { n: 11 })!.err).toMatch(/n \(1 to 10\)/);
+    expect(link.ask("log", { from: -1 })!.err).toMatch(/from/);
+  });
+
+  it("newgame needs the PIN once a game has started, then discards it", async () => {
+    const { rig, link } = await inGame();
+    expect(link.ask("newgame")!.err).toMatch(/unlock/);
+    expect(rig.status().phase).toBe("running");
+    link.ok("unlock", { pin: "0000" });
+    expect(link.ok("newgame")).toBe("ok: new game in set-up");
+    expect(rig.status().phase).toBe("setup");
+  });
+});
+
+describe("a log read while the clock counts", () => {
+  // Black in byoyomi from 18 s (10s+3x30s): its period counted, 10 s at 28 s
+  async function counting(untilMs: number): Promise<{ rig: ClockRig; link: HostLink }> {
+    const c = await clock();
+    c.rig.setUp("10s+3x30s", 3600);
+    c.rig.press("white", 8000);
+    c.rig.runUntil(untilMs);
+    return c;
+  }
+
+  it("hands a call due within the reply to the speaker first, at its exact instant (the reply takes most of a second on the board)", async () => {
+    const ref = (await counting(31000)).rig.dev.sounds;
+    const callAt = ref.find((x) => x.startsAt > 25000)!.startsAt;
+    const { rig, link } = await counting(callAt - 600); // before the call's lead: its wake would wait for the reply
+    expect(link.ok<{ entries: unknown[] }>("log", { from: 0, n: 10 }).entries.length).toBeGreaterThan(0);
+    rig.runUntil(31000);
+    const s = rig.dev.sounds.find((x) => x.startsAt > 25000)!;
+    expect(s.startsAt).toBe(callAt);
+    expect(s.requestedAt).toBeLessThanOrEqual(callAt - 600 + 1);
+    expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file)); // the same calls, none lost
+  });
+});
+
+describe("hw/README.md's protocol example", () => {
+  it("is what the clock answers, byte for byte", async () => {
+    const readme = readFileSync(join(__dirname, "..", "..", "hw", "README.md"), "utf8");
+    const req = /^request .*?(#12 \S.*)$/m.exec(readme)![1].trim();
+    const rep = /^reply .*?(=12 \S.*)$/m.exec(readme)![1].trim();
+    const { link } = await inGame();
+    link.ok("unlock", { pin: "0000" });
+    expect(link.raw(req + "\n")).toBe(rep + "\n");
+  });
+});
+
+describe("the framing: nothing but a whole, checked request is answered", () => {
+  let rig: ClockRig;
+  let link: HostLink;
+  beforeEach(async () => {
+    ({ rig, link } = await clock());
+  });
+
+  it("garbage, prompts, echoes of replies and JavaScript get no answer and change nothing", () => {
+    const before = rig.status();
+    for (const junk of ["hello\n", "\x00\xff\xfe garbage\n", ">\n", "=1 {\"ok\":1}*00000000\n", "#1 {\"c\":\"status\"}\n", "#1{\"c\":\"status\"}*00000000\n",
+      "# {\"c\":\"status\"}*12345678\n", "#1234567 {\"c\":\"status\"}*12345678\n", "global.probe = 1\n", "clock.op(\"start\")\n", "\x10reset()\n"]) {
+      expect(link.raw(junk), JSON.stringify(junk)).toBe("");
+    }
+    expect(ranOnBoard(rig)).toBe(false);
+    expect(rig.status()).toEqual(before);
+  });
+
+  it("a bad CRC is answered 'bad frame' at once, so that the tool retries; nothing is done", () => {
+    const good = frame(7, { c: "op", words: "start" });
+    const bad = good.replace('"start"', '"stert"');
+    expect(findReply(link.raw(bad), 7)).toEqual({ err: "bad frame" });
+    expect(rig.status().phase).toBe("setup");
+  });
+
+  it("a frame that is not a request object: a clear error", () => {
+    expect(findReply(link.raw(frame(3, [1, 2])), 3)).toEqual({ err: "bad request: not an object" });
+    expect(findReply(link.raw(frame(4, { words: "start" })), 4)).toEqual({ err: "bad request: no command c" });
+    expect(findReply(link.raw(frame(5, { c: "format" })), 5)).toEqual({ err: "unknown command 'format'" });
+    const notJson = "{c:1}";
+    expect(findReply(link.raw("#6 " + notJson + "*" + crc32(notJson).toString(16).padStart(8, "0") + "\n"), 6)).toEqual({ err: "bad request: not JSON" });
+  });
+
+  it("a request in pieces is answered once it is whole; two in one piece both; CRLF too", () => {
+    const f = frame(11, { c: "hello" });
+    expect(link.raw(f.slice(0, 5))).toBe("");
+    expect(link.raw(f.slice(5, 20))).toBe("");
+    expect(findReply(link.raw(f.slice(20)), 11)).toMatchObject({ ok: { clock: "voiced-go-clock" } });
+    const both = link.raw(frame(12, { c: "hello" }) + frame(13, { c: "status" }).replace("\n", "\r\n"));
+    expect(findReply(both, 12)).toBeDefined();
+    expect(findReply(both, 13)).toBeDefined();
+  });
+
+  it("a half line before a request is no part of it; an over-long line is dropped whole", () => {
+    expect(link.raw("#9 {\"c\":\"he")).toBe("");
+    expect(findReply(link.raw("\n" + frame(14, { c: "hello" })), 14)).toBeDefined();
+    const long = frame(15, { c: "status", pad: "x".repeat(1100) });
+    expect(link.raw(long.slice(0, 600))).toBe("");
+    expect(link.raw(long.slice(600))).toBe("");
+    expect(findReply(link.raw(frame(16, { c: "hello" })), 16)).toBeDefined();
+  });
+});
+
+describe("a locked clock during a game", () => {
+  it("refuses set and op without the PIN, and nothing changes (read back)", async () => {
+    const { rig, link } = await inGame();
+    const before = link.ok<ClockStatus>("status");
+    expect(link.ask("set", { volume: 2 })!.err).toMatch(/unlock/);
+    expect(link.ask("set", { black: "1h" })!.err).toMatch(/before the game starts/);
+    for (const w of ["pause", "end", "correct black main 1h", "rescale 10m", "absent white", "pass"]) expect(link.ask("op", { words: w })!.err, w).toMatch(/unlock/);
+    rig.runUntil(7000);
+    const after = link.ok<ClockStatus>("status");
+    expect([after.phase, after.volume, after.black.control, after.black.mainMs]).toEqual(["running", before.volume, "10m+3x30s", 598000]);
+  });
+
+  it("unlocked, only what a game may change: the voice, its tradition, the volume, the PIN", async () => {
+    const { link } = await inGame();
+    link.ok("unlock", { pin: "0000" });
+    expect(link.ask("set", { volume: 2, handicap: 3 })!.err).toMatch(/handicap is set before the game starts/);
+    expect(link.ok("set", { volume: 2, lang: "en" })).toMatchObject({ volume: 2, lang: "en" });
+  });
+});
+
+describe("the PIN is never readable from the clock", () => {
+  it("neither the PIN nor its hash is in any reply, and the PIN is nowhere in Storage", async () => {
+    const { rig, link } = await clock();
+    expect(link.ask("set", { pin: "4271" })!.err).toMatch(/unlock/);
+    link.ok("unlock", { pin: "0000" });
+    link.ok("set", { pin: "4271" });
+    link.ok("lock");
+    expect(link.ask("unlock", { pin: "0000" })!.err).toMatch(/wrong PIN/);
+    expect(link.ok("unlock", { pin: "4271" })).toBe("ok: unlocked");
+    rig.setUp("10m", 4000);
+    rig.press("white", 6000);
+    rig.runUntil(8000);
+    for (const c of ["hello", "status", "log"]) link.ask(c);
+    link.ask("set", { volume: 4 });
+    const stored = JSON.parse(String(rig.console('require("Storage").read("clock.set")')));
+    const hash = stored.pinHash as string;
+    expect(hash).toMatch(/^[0-9a-f]{8}:[0-9a-f]{16}$/);
+    expect(link.heard).not.toContain(hash.slice(9));
+    expect(link.heard).not.toContain(hash.slice(0, 8));
+    expect(link.heard).not.toContain("4271");
+    expect(link.heard).not.toContain("pin");
+    for (const name of rig.dev.flash.files.keys()) expect(Buffer.from(rig.dev.flash.read(name)!).toString("latin1"), name).not.toContain("4271");
+  });
+
+  it("an older clock's plain PIN is replaced by its hash at the first boot, and still opens", async () => {
+    const code = await firmware();
+    const old = JSON.stringify({ black: "2h+5x60s", white: "2h+5x60s", handicap: 0, whiteOnRight: true, lang: "zh", tradition: "cn", volume: 7, pin: "8642", lateLimitMs: 3600000 });
+    const rig = new ClockRig(code, { files: Object.assign({ "clock.set": old }) }).start();
+    rig.runUntil(3500);
+    const now = String(rig.console('require("Storage").read("clock.set")'));
+    expect(now).not.toContain("8642");
+    expect(now).toMatch(/"pinHash":"[0-9a-f]{8}:[0-9a-f]{16}"/);
+    expect(new HostLink(rig.dev).ok("unlock", { pin: "8642" })).toBe("ok: unlocked");
+  });
+});

@@ -1,0 +1,102 @@
+// On the board the menus are a Storage file of their own (build/menu.ts), run when a menu opens and
+// let go when it closes: a game holds none of their code in RAM. The built firmware on the board
+// double: the menus work from their file as the desktop app's do, what they take comes back when
+// they close, and a board without the file (or with a damaged one) says so and keeps the game.
+
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ClockRig, firmware } from "../double/rig";
+import { startApp } from "../../firmware/app";
+import { MENU } from "../../firmware/board";
+import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
+import { wrapMenu } from "../../build/menu";
+
+/** The display after MENU is tapped at 3 s with no game: the desktop app's frame. */
+function desktopSetupMenu(): Uint8Array {
+  const time = new VirtualTime();
+  const board = new SimBoard(time, new MemoryStore());
+  startApp(board);
+  time.runUntil(3000);
+  board.edge(MENU, true, 3000);
+  time.runUntil(3120);
+  board.edge(MENU, false, 3120);
+  time.runUntil(4000);
+  return board.frame;
+}
+
+describe("the menus on the board, loaded from their Storage file while a menu is open", () => {
+  it("MENU shows the set-up menu exactly as the desktop app draws it", async () => {
+    const rig = new ClockRig(await firmware()).start();
+    rig.runUntil(3000);
+    rig.tap("menu", 3000);
+    rig.runUntil(4000);
+    expect(Buffer.from(rig.dev.panels[0].ram).equals(Buffer.from(desktopSetupMenu()))).toBe(true);
+    expect(rig.status().faults).toEqual([]);
+  });
+
+  it("a game holds none of the menus' code: what opening the menu took comes back once it closes", async () => {
+    const rig = new ClockRig(await firmware()).start();
+    rig.runUntil(3000);
+    const before = rig.dev.jsvars(true).total;
+    rig.tap("menu", 3000);
+    rig.runUntil(4000);
+    const open = rig.dev.jsvars(true).total;
+    rig.tap("left", 4000); // Ready
+    rig.tap("menu", 4500); // confirmed: the menu closes
+    rig.runUntil(6000);
+    expect(rig.status().armed).toBe(true);
+    const closed = rig.dev.jsvars(true).total;
+    expect(open - before).toBeGreaterThan(400);
+    expect(Math.abs(closed - before)).toBeLessThan(20);
+    // and it opens again as often as asked: the arbiter's menu, a game later
+    rig.press("white", 7000);
+    rig.tap("menu", 8000, 2100); // held: paused
+    rig.tap("menu", 11000, 2100); // held again: the arbiter's menu (its PIN first)
+    rig.runUntil(14000);
+    expect(rig.status().phase).toBe("paused");
+    expect(rig.dev.jsvars(true).total - closed).toBeGreaterThan(400);
+  });
+
+  it("without the menus' file MENU says so, the fault is reported, and a game set at the console still runs", async () => {
+    const rig = new ClockRig(await firmware(), { menu: false }).start();
+    rig.runUntil(3000);
+    const face = Buffer.from(rig.dev.panels[0].ram);
+    rig.tap("menu", 3000);
+    rig.runUntil(3500);
+    expect(Buffer.from(rig.dev.panels[0].ram).equals(face)).toBe(false); // the message is on the face
+    expect(rig.status().faults.join()).toMatch(/^no menu file menu\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
+    expect(rig.console('clock.control("1m+3x30s")')).toMatch(/^ok/);
+    expect(rig.console("clock.op('start')")).toMatch(/^ok/);
+    rig.runUntil(10000);
+    expect(rig.status().phase).toBe("running");
+    // Black's clock has run since the console's start, just after 3.5 s
+    expect(Math.abs(rig.status().black.mainMs - (60000 - 6500))).toBeLessThan(50);
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("a damaged menus' file is refused the same way: nothing runs of it, nothing changes", async () => {
+    const rig = new ClockRig(await firmware(), { menu: "(function ($shared, $menus) { $menus(" }).start();
+    rig.runUntil(3000);
+    rig.tap("menu", 3000);
+    rig.runUntil(3500);
+    expect(rig.status().faults.join()).toMatch(/^menu file menu\.[0-9a-f]{8}: /);
+    expect(rig.status().phase).toBe("setup");
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("the menus' file holds the menus' code and the program none of it", () => {
+    const program = readFileSync("dist/clock.js", "utf8");
+    const menus = readFileSync("dist/menu.js", "utf8");
+    for (const text of ["Canadian overtime", "Byoyomi reserved", "Hours,0,0,99"]) {
+      expect(menus, text).toContain(text);
+      expect(program, text).not.toContain(text);
+    }
+  });
+
+  it("the build refuses a menus' file that would hold a second copy of the rest of the firmware", () => {
+    expect(() => wrapMenu("x", '{"mappings":""}', { "firmware/menu/keys.ts": 10, "firmware/core/clock.ts": 500 })).toThrow(
+      /second copy of firmware\/core\/clock\.ts: import it through firmware\/menu\/shared\.ts/);
+    expect(wrapMenu("x()\n", '{"mappings":"AAAA"}', { "firmware/menu/keys.ts": 10, "firmware/presets.ts": 5, "firmware/board.ts": 0 }).code)
+      .toBe("(function ($shared, $menus) {\nx()\n})\n");
+  });
+});

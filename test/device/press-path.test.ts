@@ -1,0 +1,147 @@
+// The press and the calls on the built firmware (dist/clock.js) on the board double: what a player
+// hears and what survives a power cut when things happen close together.
+import { describe, it, expect, beforeAll } from "vitest";
+import { firmware, ClockRig, type Utterance } from "../double/rig";
+import { simulate } from "../double/expect";
+import { LEAD_MS } from "../../firmware/app";
+
+let code = "";
+beforeAll(async () => {
+  code = await firmware();
+});
+
+/** Black in byoyomi from 65 s: the announcement, then a count each period, every few seconds. */
+function byoyomiGame(seed = 1): ClockRig {
+  const rig = new ClockRig(code, { seed }).start();
+  rig.setUp("1m+2x30s", 1000);
+  rig.press("white", 5000);
+  return rig;
+}
+
+const utterancesFrom = (rig: ClockRig, fromMs: number): Utterance[] => rig.heard().filter((u) => u.t >= fromMs);
+
+describe("a query made while a call is already handed to the speaker", () => {
+  let alone: Utterance[];
+  let asked: ClockRig;
+  let callAt = 0;
+
+  beforeAll(() => {
+    const quiet = byoyomiGame();
+    quiet.runUntil(100000);
+    alone = utterancesFrom(quiet, 70000);
+    callAt = alone[0].t; // the first call after 70 s
+    asked = byoyomiGame();
+    // MENU short: the answer is asked for at its release, 100 ms before that call's instant, when the
+    // call is already on the speaker's timer (handed over LEAD_MS ahead)
+    asked.tap("menu", callAt - 100 - asked.holdMs);
+    asked.runUntil(100000);
+  });
+
+  it("is answered after the call, and the call is heard at its own instant, whole", () => {
+    expect(LEAD_MS).toBeGreaterThan(100);
+    const heard = utterancesFrom(asked, 70000);
+    const first = heard[0];
+    expect(first.t).toBe(callAt);
+    expect(first.cut).toBe(false);
+    // the call's own clips, then the answer's
+    expect(first.clips.slice(0, alone[0].clips.length)).toEqual(alone[0].clips);
+    expect(first.clips.length).toBeGreaterThan(alone[0].clips.length);
+    // and every later call as without the query
+    expect(heard.slice(1).map((u) => [u.t, u.clips.join(" ")])).toEqual(alone.slice(1).map((u) => [u.t, u.clips.join(" ")]));
+  });
+
+  it("the log has the query at its instant and the answer", () => {
+    const log = asked.log();
+    const q = log.findIndex((l) => l.what === "query");
+    expect(q).toBeGreaterThanOrEqual(0);
+    expect(Math.abs(log[q].t - (callAt - 100))).toBeLessThanOrEqual(2); // the board's tick
+    expect(log[q + 1].what).toBe("call");
+    expect(log[q + 1].t).toBe(log[q].t);
+  });
+});
+
+describe("a power cut right after a press", () => {
+  const PRESSES = [5000, 9000, 14000, 20000];
+  it.each([1, 5, 20])("cut %i ms after the last press's edge: at most that press is lost, every earlier time kept", (afterMs) => {
+    const rig = new ClockRig(code, { seed: afterMs }).start();
+    rig.setUp("10m+3x30s", 1000);
+    PRESSES.forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
+    const last = PRESSES[PRESSES.length - 1];
+    rig.dev.powerCut(last + afterMs, 500);
+    rig.runUntil(last + 3000);
+    const st = rig.status();
+    expect(st.phase).toBe("paused");
+    const script = (n: number) => "control 10m+3x30s\n" + PRESSES.slice(0, n).map((t, i) => "at " + t / 1000 + " press " + (i % 2 === 0 ? "white" : "black")).join("\n") + "\nrun " + PRESSES[n - 1] / 1000 + "\n";
+    const side = (r: { mainMs: number; moves: number }) => [r.mainMs, r.moves];
+    const got = [st.toMove, side(st.black), side(st.white)];
+    const after = (n: number) => {
+      const sim = simulate(script(n));
+      return [sim.clock.game.toMove, side(sim.read("black")), side(sim.read("white"))];
+    };
+    // the game as of the last press, or as of the one before it (that press not yet recorded)
+    expect([after(PRESSES.length), after(PRESSES.length - 1)]).toContainEqual(got);
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("a press's record is on flash before the next second's face, whatever else happens", () => {
+    const rig = new ClockRig(code).start();
+    rig.setUp("10m+3x30s", 1000);
+    const edges = [5000, 5700, 6100, 9000];
+    edges.forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
+    rig.runUntil(12000);
+    const writes = rig.dev.flash.log.filter((l) => /^clock\.log/.test(l.name));
+    for (const e of edges) expect(writes.some((w) => w.t >= e && w.t < e + 300), "a record within 300 ms of the press at " + e).toBe(true);
+  });
+});
+
+describe("an idle board", () => {
+  it("drops no call: a long byoyomi, every call heard at its instant", () => {
+    const rig = byoyomiGame(4);
+    rig.runUntil(130000);
+    const made = rig.calls();
+    expect(made.length).toBeGreaterThan(10);
+    expect(made.filter((c) => c.late)).toEqual([]);
+    expect(rig.log().filter((l) => l.what === "dropped")).toEqual([]);
+    const heard = rig.heard();
+    for (const c of made) expect(heard.some((u) => Math.abs(u.t - c.t) <= 2), "heard at " + c.t + ": " + c.say).toBe(true);
+  });
+});
+
+describe("the time log, read back from flash", () => {
+  it("runs on across a power cut: the moves before it keep their instants from the game's start", () => {
+    const rig = new ClockRig(code, { seed: 9 }).start();
+    rig.setUp("10m+3x30s", 1000);
+    [5000, 9000, 14000].forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
+    rig.runUntil(16000);
+    const stamp = (l: string) => l.split("  ")[0];
+    const before = (rig.console("clock.log()") as string[]).filter((l) => l.indexOf("press") >= 0).map(stamp);
+    expect(before).toHaveLength(3);
+    rig.dev.powerCut(17000, 3000);
+    rig.runUntil(25000);
+    expect(rig.arbiter({ op: "resume" })).toBe("ok: resume");
+    rig.press("black", 27000); // Black was to move when the power went
+    rig.runUntil(28000);
+    const after = rig.console("clock.log()") as string[];
+    const presses = after.filter((l) => l.indexOf("press") >= 0).map(stamp);
+    // the three presses as they were, then the one after the power came back, later than all of them
+    expect(presses.slice(0, 3)).toEqual(before);
+    expect(presses).toHaveLength(4);
+    expect(presses[3] > presses[2]).toBe(true);
+    expect(after.some((l) => /restore/.test(l))).toBe(true);
+  });
+});
+
+describe("a last-period count already on the speaker when the wake at its instant comes late", () => {
+  // 30s+2x20s: Black's last period runs from 55 s, counted 1 … 10 from 66 s. The count at 68 s is
+  // handed to the speaker LEAD_MS ahead; then the interpreter is busy from 67.99 s for 60 ms, so the
+  // wake at 68 s runs 50 ms late, past the core's 20 ms grace, and the core makes that count "late".
+  it("is heard once, at its own instant and whole: not cut and said again", () => {
+    const rig = new ClockRig(code, { seed: 4 }).start();
+    rig.setUp("30s+2x20s", 1000);
+    rig.press("white", 5000);
+    rig.dev.stall(67990, 60);
+    rig.runUntil(72000);
+    const near = rig.heard().filter((u) => u.t >= 67500 && u.t < 68900);
+    expect(near.map((u) => [u.t, u.cut])).toEqual([[68000, false]]);
+  });
+});

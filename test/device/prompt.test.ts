@@ -1,0 +1,166 @@
+// Who gets a JavaScript prompt on the built bundle (dist/clock.js on the board double): nobody on
+// USB or Bluetooth during a game; between games the USB line after a Ctrl-C (what the espruino CLI
+// and the Web IDE send first), for flashing, and there the documented console API `clock` works.
+import { describe, it, expect } from "vitest";
+import { firmware, ClockRig } from "../double/rig";
+import { HostLink, findReply, frame } from "../double/link";
+
+async function booted(ms = 3500): Promise<ClockRig> {
+  const rig = new ClockRig(await firmware()).start();
+  rig.runUntil(ms);
+  return rig;
+}
+
+/** Text typed on a line; what the board sent back. */
+function type(rig: ClockRig, line: "USB" | "Bluetooth", text: string): string {
+  rig.dev.take(line);
+  rig.dev.send(line, text);
+  rig.dev.advance(100);
+  return rig.dev.take(line);
+}
+
+function reached(rig: ClockRig): boolean {
+  return rig.console("typeof global.probe") !== "undefined";
+}
+
+describe("during a game no line gives a prompt", () => {
+  it("USB: JavaScript typed is not run, a Ctrl-C opens nothing; the protocol still answers", async () => {
+    const rig = await booted();
+    rig.setUp("10m+3x30s", 3600);
+    rig.press("white", 5000);
+    rig.runUntil(6000);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, forced: true });
+    expect(type(rig, "USB", "global.probe = 1\n")).toBe("");
+    expect(type(rig, "USB", "\x03\x03echo(1)\nglobal.probe = 2\n")).toBe("");
+    expect(type(rig, "USB", "\x03")).toBe("");
+    expect(type(rig, "USB", "\x10global.probe = 3\n")).toBe("");
+    expect(reached(rig)).toBe(false);
+    expect(rig.dev.consoleState().console).toBeNull();
+    expect(new HostLink(rig.dev).ok("hello")).toMatchObject({ clock: "voiced-go-clock" });
+  });
+
+  it("Bluetooth: the radio is off, nothing connects, from power-on and through the game", async () => {
+    const rig = await booted(10);
+    expect(rig.dev.consoleState().radio).toMatchObject({ awake: false, uart: false, connected: false });
+    expect(rig.dev.bleConnect()).toMatch(/nothing is advertising/);
+    rig.runUntil(3500);
+    rig.setUp("10m", 3600);
+    rig.press("white", 5000);
+    rig.runUntil(6000);
+    expect(rig.dev.bleConnect()).toMatch(/nothing is advertising/);
+    expect(type(rig, "Bluetooth", "global.probe = 1\n")).toBe("");
+    expect(reached(rig)).toBe(false);
+  });
+
+  it("a game restored after a power cut boots with every prompt shut at once", async () => {
+    const rig = await booted();
+    rig.setUp("10m", 3600);
+    rig.press("white", 5000);
+    rig.dev.powerCut(8000, 500);
+    rig.runUntil(8600);
+    expect(rig.status().phase).toBe("paused");
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, forced: true, radio: { awake: false } });
+    expect(type(rig, "USB", "\x03global.probe = 1\n")).toBe("");
+    expect(reached(rig)).toBe(false);
+  });
+});
+
+describe("between games the USB line gives the prompt for flashing", () => {
+  it("right after power-on, for the espruino CLI that has just uploaded and started the program", async () => {
+    const rig = await booted(500);
+    expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
+    expect(type(rig, "USB", "1+1\n")).toContain("=2");
+    rig.runUntil(3500);
+    expect(rig.dev.consoleState().console).toBeNull();
+    expect(type(rig, "USB", "1+1\n")).toBe("");
+  });
+
+  it("a Ctrl-C hands the line to the REPL; the next game's start takes it back", async () => {
+    const rig = await booted();
+    expect(type(rig, "USB", "\x03")).toBe("");
+    expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
+    expect(type(rig, "USB", "global.probe = 5\n")).toContain("=5");
+    expect(reached(rig)).toBe(true);
+    // no protocol while the REPL has the line: a frame is JavaScript there (a syntax error)
+    expect(findReply(type(rig, "USB", frame(1, { c: "hello" })), 1)).toBeUndefined();
+    rig.setUp("10m", 4000);
+    rig.press("white", 6000);
+    rig.runUntil(7000);
+    expect(rig.dev.consoleState().console).toBeNull();
+    expect(type(rig, "USB", "global.probe = 6\n")).toBe("");
+    expect(rig.console("global.probe")).toBe(5);
+  });
+
+  it("the console API at that prompt, every call, on the built bundle", async () => {
+    const rig = await booted();
+    type(rig, "USB", "\x03");
+    const call = (js: string): unknown => {
+      const out = type(rig, "USB", "\x10print(JSON.stringify(" + js + "))\n");
+      const line = out.split("\r\n").find((l) => l.length > 0 && l !== ">" && !l.startsWith("="));
+      if (line === undefined) throw new Error(js + ": no answer in " + JSON.stringify(out));
+      return JSON.parse(line);
+    };
+    expect(call("clock.help()")).toMatch(/clock\.status\(\)/);
+    expect(call("clock.status()")).toMatchObject({ phase: "setup", version: "0.1.0" });
+    expect(call('clock.control("1h+5x30s")')).toBe("ok: black 1h+5x30s, white 1h+5x30s");
+    expect(call('clock.control("90m", "white")')).toBe("ok: black 1h+5x30s, white 90m");
+    expect(call("clock.handicap(2)")).toBe("ok: handicap 2");
+    expect(call('clock.unlock("0000")')).toBe("ok: unlocked");
+    expect(call("clock.lock()")).toBe("ok: locked");
+    expect(call("clock.log()")).toEqual([]);
+    expect(call("clock.records()")).toEqual([]);
+    expect(call("clock.newGame()")).toBe("ok: new game in set-up");
+    // the game starts: the prompt closes with it (so the answer is not seen)
+    type(rig, "USB", '\x10clock.op("start")\n');
+    expect(rig.status().phase).toBe("running");
+    expect(rig.dev.consoleState().console).toBeNull();
+    expect(rig.console("clock.log(1)")).toEqual([expect.stringMatching(/ start /)]);
+    expect(rig.dev.errors).toEqual([]);
+  });
+});
+
+describe("Bluetooth gives a prompt only when the arbiter turns it on, until the next game starts", () => {
+  it("set-up menu, Bluetooth REPL, the PIN: a phone pairs with the passkey shown, then the game shuts it", async () => {
+    const rig = await booted();
+    let t = 4000;
+    const tap = (b: "menu" | "left") => {
+      rig.tap(b, t);
+      t += 400;
+    };
+    tap("menu"); // the set-up menu
+    tap("left"); // Ready (the list wraps)
+    tap("left"); // Bluetooth REPL
+    tap("menu"); // asks for the PIN
+    for (let i = 0; i < 4; i++) tap("menu"); // 0000
+    rig.runUntil(t);
+    const st = rig.dev.consoleState();
+    expect(st).toMatchObject({ console: "Bluetooth", forced: true, radio: { awake: true, uart: true } });
+    const key = st.radio.passkey!;
+    expect(key).toMatch(/^\d{6}$/);
+    expect(rig.dev.bleConnect(key === "123456" ? "654321" : "123456")).toMatch(/wrong passkey/);
+    expect(rig.dev.bleConnect(key)).toBeNull();
+    expect(type(rig, "Bluetooth", "global.probe = 7\n")).toContain("=7");
+    // USB still speaks the protocol meanwhile
+    expect(new HostLink(rig.dev).ok("hello")).toMatchObject({ proto: 1 });
+    rig.tap("menu", t + 500, 1700); // MENU held: out of the menu
+    rig.setUp("10m", t + 2500);
+    rig.press("white", t + 4500);
+    rig.runUntil(t + 5500);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, forced: true, radio: { awake: false, connected: false } });
+    expect(rig.dev.bleConnect(key)).toMatch(/nothing is advertising/);
+    expect(type(rig, "Bluetooth", "global.probe = 8\n")).toBe("");
+    expect(rig.console("global.probe")).toBe(7);
+  });
+
+  it("not without the PIN: a wrong one opens nothing", async () => {
+    const rig = await booted();
+    let t = 4000;
+    for (const b of ["menu", "left", "left", "menu", "left", "menu", "menu", "menu", "menu"] as const) {
+      rig.tap(b, t);
+      t += 400;
+    }
+    rig.runUntil(t);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, radio: { awake: false } });
+  });
+});
+
