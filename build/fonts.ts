@@ -49,8 +49,9 @@ export function deviceFonts(): string {
   const { name, data, parts } = fontFile();
   const sub = (id: string) => "F.substr(" + parts[id][0] + ", " + parts[id][1] + ")";
   const font = (id: string, f: FontData) => "{ bitmap: " + sub(id + ".bitmap") + ", first: " + f.first + ", widths: " + sub(id + ".widths") + ", height: " + f.height + " }";
-  return `var F = require("Storage").read(${JSON.stringify(name)});
-export var FONTS_MISSING = F === undefined || F.length !== ${data.length} ? ${JSON.stringify(name)} : "";
+  return `export var FONTS_FILE = ${JSON.stringify(name)};
+var F = require("Storage").read(FONTS_FILE);
+export var FONTS_MISSING = F === undefined || F.length !== ${data.length} ? FONTS_FILE : "";
 if (FONTS_MISSING) F = "";
 export var SMALL_FONT = ${font("small", SMALL_FONT)};
 export var LARGE_FONT = ${font("large", LARGE_FONT)};

@@ -67,6 +67,7 @@ export function sharedFromProgram(names: string[]): esbuild.Plugin {
 /** esbuild, for the program: firmware/menu.ts becomes loadMenus() reading the menu file `file`. */
 export function menusFromFile(names: string[], file: string): esbuild.Plugin {
   const contents = `import { ${names.join(", ")} } from "./menu/shared";
+export var MENU_FILE = ${JSON.stringify(file)};
 export function loadMenus() {
   var src = require("Storage").read(${JSON.stringify(file)});
   if (src === undefined) return "no menu file ${file} (npm run flash uploads it)";

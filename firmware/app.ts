@@ -6,14 +6,15 @@
 // the arbiter menu, behind the PIN. With no game running, MENU opens the set-up menu; a game starts
 // only after the set-up was confirmed ("Ready") and then White's press (Black's with a handicap).
 
-import { type Board, type Store, LEFT, RIGHT, MENU } from "./board";
+import { type Board, LEFT, RIGHT, MENU } from "./board";
 import {
-  Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway,
+  Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway, isArbiterOp,
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
-import { gameRecord, stateRecord, restore } from "./record/persist";
-import { logEntries, type LogPage } from "./record/flashlog";
-import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./record/settings";
+import { Recorder } from "./record/recorder";
+import type { LogPage } from "./record/flashlog";
+import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
+import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
@@ -35,8 +36,9 @@ export const LEAD_MS = 250;
 const FLUSH_MS = 100;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
-const PIN_TRIES = 3;
-const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
+/** A query, a link's hello or a setting from a link is recorded at most this often per kind: a
+ *  flood from a cable must not fill the records' flash (it is answered all the same). */
+const AUDIT_EVERY_MS = 10000;
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -50,20 +52,25 @@ export class App {
   menu: Menu | null = null;
   /** Set-up confirmed: the next press by the side not to move starts the game. */
   armed = false;
-  /** The arbiter entered the PIN (device menu or console). */
-  unlocked = false;
+  /** Who may do the arbiter's operations: the PIN, its lock-outs, the unlock. */
+  access: Access;
+  /** The game's record on the board's store. */
+  rec: Recorder;
+  /** A JavaScript prompt was opened on a link (with the PIN) since boot: the program in RAM may
+   *  differ from the one flashed, whatever the fingerprint says. */
+  promptOpened = false;
+  /** A prompt is open now, on this line ("USB", "Bluetooth"), until the next game starts or the
+   *  line closes; "" when none. */
+  prompt = "";
   message = "";
   messageUntil = 0;
   /** Peripheral faults, for the console. */
   faults: string[] = [];
-  /** What the face keeps showing while it lasts (alertText): a record not saved, the voice pack
-   *  missing from the board (a loss by lateness is the game's own result). */
-  private notSaved = false;
+  /** What the face keeps showing while it lasts (alertText): the voice pack missing from the board
+   *  (a record not saved is the recorder's; a loss by lateness is the game's own result). */
   private noVoice = "";
-  /** Wrong PINs in a row (menu and console together), and until when PIN entry is refused. */
-  private wrongPins = 0;
-  private pinBlockedUntil = 0;
-  private seq = 0;
+  /** When each kind of rate-limited record was last made (AUDIT_EVERY_MS). */
+  private auditAt: { [kind: string]: number } = {};
   /** What the face shows, region by region (null: the display shows something else), and the
    *  game, message and battery state it was last drawn whole for. */
   private drawn: Drawn | null = null;
@@ -93,13 +100,9 @@ export class App {
   private aheadClips: string[] = [];
   /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
   private handed: string[] = [];
-  /** Records made but not yet written: the flash write comes after the face (see flush). */
-  private pending: { game: Game; t: number; what: string; side: Side | null; info: string }[] = [];
-  /** The current game's header record is written or pending. */
-  private inGame = false;
-  /** Added to the board's instants in records: after a power cut they run on from the last record
-   *  (the board's clock restarted), so the log read back from them is one timeline. */
-  private shift = 0;
+  /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
+   *  its flash then, and reboot), unless the game has started by then. */
+  private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
 
@@ -111,21 +114,31 @@ export class App {
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
     if (loaded.rewrite && !board.store.set(SETTINGS, encodeSettings(this.settings))) this.fault("settings not saved");
+    this.rec = new Recorder(board.store, () => self.settings.whiteOnRight, board.firmware);
+    this.access = new Access(board.store, board.now(), (t, what, info) => self.queue(self.clock.game, t, what, null, info));
     this.clock = this.freshClock();
     const now = board.now();
-    const back = restore(board.store, now);
-    if (back && back.game.phase !== "setup") {
+    const back = this.rec.restore(now);
+    if (back) {
       this.clock = this.clockOf(back.game);
-      this.seq = back.seq;
       this.armed = true;
-      this.inGame = true;
-      this.shift = back.lastT - now;
-      this.queue(this.clock.game, now, "restore", null, ""); // the power cut, in the log: no calls were made across it
+      if (back.running) {
+        // the power went while a clock ran: its last known instant, then the game paused there; the
+        // time after it until the cut is not known (at most a checkpoint's interval)
+        const cut = Object.assign({}, back.game);
+        cut.phase = "running";
+        this.queue(cut, now, "cut", null, "");
+      }
+      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game) : 0;
+      this.queue(this.clock.game, now, "restore", null, back.running ? "" + every : "0"); // no calls were made across it
       this.say("restored: paused", now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
       // at its first wake (Clock.forfeitDue)
     }
+    // every boot is in the record, with the program it ran (a changed program shows here)
+    this.queue(this.clock.game, now, "boot", null, board.firmware);
+    if (!back) this.say("firmware " + board.firmware, now);
   }
 
   private callOptions(): CallOptions {
@@ -138,17 +151,21 @@ export class App {
     const k = new Clock(g, this.callOptions(), GRACE_MS, 0);
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     k.onLog = (t, what, side, info) => {
-      if (what !== "call" && what !== "refused") self.queue(k.game, t, what, side, info);
+      if (what === "call" || what === "refused") return;
+      // a flood of questions is answered, but recorded at most once a side each AUDIT_EVERY_MS
+      if (what === "query" && !self.due("query " + (side || k.game.toMove), t)) return;
+      self.queue(k.game, t, what, side, info);
     };
     return k;
   }
 
+  /** The game the settings set up; the set-up record (G) says all of it, so its steps make none. */
   private freshClock(): Clock {
     const s = this.settings;
-    const k = this.clockOf(newGame(control(s.black), control(s.white)));
+    const k = new Clock(newGame(control(s.black), control(s.white)), this.callOptions(), GRACE_MS, 0);
     k.apply({ op: "handicap", stones: s.handicap }, 0);
     k.apply({ op: "latelimit", ms: s.lateLimitMs }, 0);
-    return k;
+    return this.clockOf(k.game);
   }
 
   /** Which side a player button belongs to. */
@@ -213,6 +230,8 @@ export class App {
     if (this.menu) this.menuInput(MENU, false, t);
     else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
     else if (phase === "setup") {
+      // the tournament lock: the set-up menu opens at the PIN, and not even that while it is blocked
+      if (this.settings.tournament && !this.unlocked && this.blockedSay(t)) return;
       const m = this.loaded(t);
       if (m) this.menu = m.openSetup(this.settings, this.unlocked);
     } else this.openArbiter(t);
@@ -231,18 +250,26 @@ export class App {
     return m;
   }
 
+  /** The menu's PIN entry is blocked now: said on the face. */
+  private blockedSay(t: number): boolean {
+    const why = this.access.blocked(t, "menu");
+    if (why) this.say("PIN blocked: " + why.slice(why.indexOf("wait")), t);
+    return why !== null;
+  }
+
   /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
   private openArbiter(t: number): void {
-    if (!this.unlocked && t < this.pinBlockedUntil) return this.say(this.blockedText(t), t);
+    if (!this.unlocked && this.blockedSay(t)) return;
     const m = this.loaded(t);
     if (m) this.menu = m.openArbiter(this.settings, this.clock.game, this.unlocked);
   }
 
-  /** The menu button has been held long enough (called from the wake loop). */
+  /** The menu button has been held long enough (called from the wake loop). A pause takes effect at
+   *  MENU's down edge: the 2 s of the hold are not charged to the side to move. */
   private menuLong(t: number): void {
     this.longDone = true;
     if (this.menu) return this.menuInput(MENU, true, t);
-    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, t);
+    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, this.menuDownAt);
     else this.openArbiter(t);
   }
 
@@ -250,70 +277,119 @@ export class App {
     const m = this.menus; // kept: an operation below may close the menu, and a redraw let it go
     if (!this.menu || !m) return;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
-    const pin = (code: string) => self.checkPin(code, t) === null;
+    const pin = (code: string) => self.checkPin(code, t, "menu") === null;
+    const was = this.menu.unlocked;
     const r = m.menuKey(this.menu, this.settings, this.clock.game, t, b, long, pin);
     this.menu = r.menu;
-    this.unlocked = r.unlocked;
+    if (r.unlocked && !was) this.access.unlock(t, "menu");
+    else if (!r.unlocked && was) this.access.lock(t, "arbiter"); // the menu's Lock
+    this.access.touch(t);
     if (r.message) this.say(r.message, t);
-    if (this.menu && (this.menu.screen === "pin" || this.menu.screen === "oldpin") && t < this.pinBlockedUntil) {
-      this.menu = null; // the app's count (menu and console together) has blocked PIN entry
-      this.say(this.blockedText(t), t);
+    if (this.menu && (this.menu.screen === "pin" || this.menu.screen === "oldpin") && this.blockedSay(t)) {
+      this.menu = null; // the menu's count has blocked PIN entry
     }
-    if (r.settings !== this.settings) this.changeSettings(r.settings);
+    if (r.settings !== this.settings) this.changeSettings(r.settings, "menu");
     for (const op of r.ops) {
       const why = this.apply(op, t);
       if (why && this.menu) this.menu = m.withNote(this.menu, why);
     }
     if (r.ready) this.armed = true;
-    if (r.newGame) this.newGame();
-    if (r.bluetooth) this.openBluetooth();
+    if (r.newGame) this.newGame("menu");
+    if (r.bluetooth) this.openBluetooth(t);
+    if (r.usb) this.openPrompt("", t);
   }
 
-  /** A JavaScript prompt over Bluetooth, for the arbiter between games: paired with a passkey the
-   *  menu shows; it shuts when the next game starts (apply). */
-  private openBluetooth(): void {
+  /** A JavaScript prompt over Bluetooth, for the arbiter (the menu asked for the PIN): paired with a
+   *  passkey the menu shows; it shuts when the next game starts (apply) or the phone disconnects. */
+  private openBluetooth(t: number): void {
     const key = ("00000" + Math.floor(Math.random() * 1000000)).slice(-6);
     const why = this.board.link ? this.board.link.openBluetooth(key) : "no Bluetooth on this board";
+    if (!why) this.opened("Bluetooth", t);
     if (this.menu && this.menus) this.menu = this.menus.withNote(this.menu, why ? why : "Bluetooth REPL on until the game starts. Passkey " + key);
   }
 
-  changeSettings(s: Settings): void {
+  /** A JavaScript prompt on USB, for the arbiter (the menu or the link asked for the PIN), `pending`
+   *  fed to it first; false if this board has none. */
+  openPrompt(pending: string, t: number): boolean {
+    const ok = this.board.link ? this.board.link.openPrompt(pending) : false;
+    if (ok) this.opened("USB", t);
+    else if (this.menu && this.menus) this.menu = this.menus.withNote(this.menu, "no JavaScript prompt on this board");
+    return ok;
+  }
+
+  private opened(line: string, t: number): void {
+    this.prompt = line;
+    this.promptOpened = true;
+    this.queue(this.clock.game, t, "link", null, "prompt " + line);
+  }
+
+  /** No prompt anywhere any more (a game starts, the line closed). */
+  shutPrompt(t: number, why: string): void {
+    if (this.board.link) this.board.link.shut();
+    if (!this.prompt) return;
+    this.queue(this.clock.game, t, "link", null, "prompt shut " + why);
+    this.prompt = "";
+  }
+
+  /** New settings, from the menu, a link or the page ("menu", "link"); each change is recorded
+   *  (a link's at most once each AUDIT_EVERY_MS: a flood must not fill the flash). */
+  changeSettings(s: Settings, via?: string): void {
+    const t = this.board.now();
+    const changes = settingChanges(this.settings, s);
     this.settings = s;
     if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
     this.board.setVolume(s.volume);
     this.noVoice = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
+    const by = via || "menu";
+    for (const c of changes) if (by !== "link" || this.due("set " + c.split(" ")[0], t)) this.queue(this.clock.game, t, "set", null, by + " " + c);
   }
 
-  private blockedText(t: number): string {
-    return "PIN blocked: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s";
+  /** Whether a rate-limited record of this kind may be made at t (and notes that it is). */
+  private due(kind: string, t: number): boolean {
+    const last = this.auditAt[kind];
+    if (last !== undefined && t - last < AUDIT_EVERY_MS) return false;
+    this.auditAt[kind] = t;
+    return true;
   }
 
-  /** A PIN entered on the menu or the console: null if right, else why not. After PIN_TRIES wrong
-   *  ones in a row every entry is refused for a while, wherever it comes from. */
-  checkPin(pin: string, t: number): string | null {
-    if (t < this.pinBlockedUntil) return "too many wrong PINs: wait " + Math.ceil((this.pinBlockedUntil - t) / 1000) + " s";
-    if (pinMatches(this.settings, pin)) {
-      this.wrongPins = 0;
-      return null;
-    }
-    this.wrongPins++;
-    if (this.wrongPins < PIN_TRIES) return "wrong PIN (" + (PIN_TRIES - this.wrongPins) + " left)";
-    this.wrongPins = 0;
-    this.pinBlockedUntil = t + PIN_BLOCK_MS;
-    return "wrong PIN: blocked for " + PIN_BLOCK_MS / 1000 + " s";
+  /** Whether the arbiter is in: the unlock lasts until the arbiter's business is done (access.ts). */
+  get unlocked(): boolean {
+    return this.access.unlocked;
   }
 
-  newGame(): void {
-    this.flush(); // the last game's last records, before its records are erased
-    this.board.store.clear();
-    this.inGame = false;
-    this.shift = 0;
-    this.seq = 0;
+  /** A PIN entered on the menu ("menu") or over a link ("link"): null if right, else why not. Wrong
+   *  ones are counted per source (access.ts). An older clock's PIN hash is stored anew, stretched. */
+  checkPin(pin: string, t: number, source: string): string | null {
+    const why = this.access.check(this.settings, pin, t, source);
+    if (why === null && isOldPinHash(this.settings)) this.changeSettings(withPin(this.settings, pin), source);
+    return why;
+  }
+
+  /** The arbiter's unlock over a link (the PIN was right). */
+  linkUnlock(t: number): void {
+    this.access.unlock(t, "link");
+  }
+
+  /** The arbiter locks (menu's Lock, a link's lock). */
+  lock(t: number): void {
+    this.access.lock(t, "arbiter");
+  }
+
+  /** A link said hello (a tool connected): recorded at most once each AUDIT_EVERY_MS. */
+  linkOpened(t: number): void {
+    if (this.due("link", t)) this.queue(this.clock.game, t, "link", null, "hello");
+  }
+
+  /** Back to set-up; the last game's records stay on the store (for a dispute) while it has room. */
+  newGame(via?: string): void {
+    const t = this.board.now();
+    this.access.lock(t, "new game"); // the last game's record ends with it
+    this.rec.newGame();
     this.armed = false;
-    this.unlocked = false;
-    this.notSaved = false;
     this.clock = this.freshClock();
+    this.queue(this.clock.game, t, "new", null, via || "");
+    this.tidy = true;
   }
 
   // --- the clock ------------------------------------------------------------------------------------
@@ -330,63 +406,50 @@ export class App {
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
-    // a game starts: whatever prompt was opened between games (for flashing, Bluetooth) shuts
-    if (before.phase === "setup" && g.phase !== "setup" && this.board.link) this.board.link.shut();
+    if (refused === null && this.unlocked && isArbiterOp(op.op)) this.access.touch(t);
+    // a game starts: whatever prompt was opened (for flashing, Bluetooth) shuts
+    if (before.phase === "setup" && g.phase !== "setup") this.shutPrompt(t, "the game starts");
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
     // menu; a menu left open (the console resumed or started the game) closes with it
     if (g.phase === "running" && before.phase !== "running") {
-      this.unlocked = false;
+      this.access.lock(t, before.phase === "setup" ? "start" : "resume");
       this.menu = null;
     }
     return refused;
   }
 
-  /** A log entry of the game to record (the clock's onLog): the game as of it is kept, the record
-   *  is made and written by flush(), after the face is updated. */
-  private queue(g: Game, t: number, what: string, side: Side | null, info: string): void {
-    if (g.phase === "setup") return;
-    if (!this.inGame) {
-      this.inGame = true;
-      this.pending.push({ game: g, t: t, what: "G", side: null, info: "" }); // a new game: its own record files
-    }
-    this.pending.push({ game: g, t: t, what: what, side: side, info: info });
+  /** How often the running side's time is checkpointed now (the board's intervals, main time or
+   *  overtime: a period or a block, where a second counts more). */
+  private checkpointEvery(g: Game): number {
+    const s = g[g.toMove];
+    const e = g.phase === "running" ? this.board.now() - g.runSince + g.turnMs : g.turnMs;
+    return e >= s.mainMs ? this.board.checkpoint.overtimeMs : this.board.checkpoint.mainMs;
+  }
+
+  /** A log entry of the game to record (the clock's onLog, the audit trail): the game as of it is
+   *  kept, the record is made and written by flush(), after the face is updated. */
+  queue(g: Game, t: number, what: string, side: Side | null, info: string): void {
+    this.rec.queue(g, t, what, side, info);
   }
 
   /**
    * Writes the records made since the last flush. Called from the wake that follows a press (the
    * idle loop's next pass), before anything else is handled, and from ahead() once the call is
    * handed over: so the switch and the new face never wait for formatting and flash. A power cut
-   * before it loses that press alone: the game comes back as of the record before, the pressing
-   * side's clock as of its turn's start, with every earlier move's times.
+   * before it loses that press alone: the game comes back as of the newest record or checkpoint
+   * before, the pressing side's clock run on to that instant, with every earlier move's times.
    */
   flush(): void {
-    const store: Store = this.board.store;
-    while (this.pending.length) {
-      const p = this.pending.shift()!;
-      let ok: boolean;
-      if (p.what === "G") {
-        store.clear();
-        this.seq = 0;
-        ok = store.append(gameRecord(p.game));
-      } else {
-        this.seq++;
-        ok = store.append(stateRecord(p.game, this.seq, p.t, this.shift, p.what, p.side, p.info));
-      }
-      // a power cut while a record is missing would lose the game: the arbiter must know
-      if (!ok) this.notSaved = true;
-      else if (p.what !== "G") this.notSaved = false;
-      if (!ok) this.fault("record not saved");
-    }
+    this.rec.flush();
+    if (this.rec.notSaved) this.fault("record not saved");
   }
 
-  /** Entries [from, from + n) of the game's time log, read back from flash (a negative `from`
-   *  counts from the end), and their number in all (-1 when not known: see logEntries, which reads
-   *  at most `records` records for a page from the start). */
-  log(from: number, n: number, records?: number): LogPage {
-    this.flush();
-    const page = logEntries(this.board.store, this.clock.options, from, n, this.clock.cursor + this.shift, records === undefined ? 1e9 : records);
-    for (const e of page.entries) e.t -= this.shift; // on the board's clock again
-    return page;
+  /** Entries [from, from + n) of a game's time log (0 the current game, 1 the previous one the store
+   *  keeps), read back from flash (a negative `from` counts from the end), and their number in all
+   *  (-1 when not known: see logEntries, which reads at most `records` records for a page from the
+   *  start). */
+  log(from: number, n: number, records?: number, game?: number): LogPage {
+    return this.rec.log(this.clock.options, from, n, this.clock.cursor, records === undefined ? 1e9 : records, game || 0);
   }
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
@@ -474,7 +537,29 @@ export class App {
       this.repeatAt = now + REPEAT_MS;
     }
     this.handle(this.clock.advance(now));
+    this.guard(now);
     this.draw(now);
+  }
+
+  /** What a wake looks after beside the game: a checkpoint of the running side's time when one is
+   *  due (the next wake may come a second later), the arbiter's unlock when it has idled out, a link
+   *  that has closed. */
+  private guard(now: number): void {
+    const g = this.clock.game;
+    if (g.phase === "running" && now + 1000 > this.rec.durableAt + this.checkpointEvery(g)) this.rec.checkpoint(now);
+    if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
+    if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
+    this.tidy = false;
+    const link = this.board.link;
+    if (link && this.access.via === "link" && !link.isOpen("USB")) this.access.lock(now, "link closed");
+    if (link && this.prompt && !link.isOpen(this.prompt)) this.shutPrompt(now, "line closed");
+  }
+
+  /** A checkpoint now (a page about to be closed), written at once. */
+  checkpointNow(): void {
+    const now = this.board.now();
+    if (this.clock.game.phase === "running") this.rec.checkpoint(now);
+    this.flush();
   }
 
   /** Draws what is shown now and asks the board to wake at the next change. */
@@ -537,26 +622,29 @@ export class App {
       if (long < next) next = long;
     }
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
+    if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
+    if (this.tidy) next = now; // once the new game's records are written
     const lead = callAt - LEAD_MS;
-    if (this.pending.length && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
+    const waiting = this.rec.waiting();
+    if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
     if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
       // within the lead already (a press just before a call): prepare it at once
       return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
     }
-    this.board.wakeAt(this.pending.length || next < now ? now : next, this.wakeFn);
+    this.board.wakeAt(waiting || next < now ? now : next, this.wakeFn);
   }
 
   /** The wake after a press: its records written, the face redrawn only if one failed. */
   private flushed(): void {
-    const was = this.notSaved;
+    const was = this.rec.notSaved;
     this.flush();
-    if (this.notSaved !== was) return this.refresh();
+    if (this.rec.notSaved !== was) return this.refresh();
     this.schedule(this.board.now());
   }
 
   /** The most serious of what must stay on the face. */
   private alertText(): string {
-    if (this.notSaved) return "! NOT SAVED";
+    if (this.rec.notSaved) return "! NOT SAVED";
     // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
     const g = this.clock.game;
     const b = g.blackForfeit;
@@ -565,11 +653,13 @@ export class App {
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 
+  /** In set-up: what to do next, and while the PIN is the factory 0000, that it is. */
   private idleText(): string {
     const g = this.clock.game;
     if (g.phase !== "setup") return "";
-    if (!this.armed) return "MENU: set up";
-    return (g.handicap >= 2 ? "B" : "W") + " presses to start";
+    const pin = isDefaultPin(this.settings);
+    if (!this.armed) return pin ? "MENU: set up PIN 0000" : "MENU: set up";
+    return (g.handicap >= 2 ? "B" : "W") + (pin ? " starts; PIN 0000" : " presses to start");
   }
 }
 

@@ -35,6 +35,12 @@ export interface Board {
   kick(): void;
   /** The serial line the arbiter's desktop tool uses (USB on the device), where the board has one. */
   link?: Link;
+  /** The program's fingerprint: on the device a hash of the files flashed (hw/fingerprint.ts), so a
+   *  changed program shows on the face at boot, in the status and in the log. */
+  firmware: string;
+  /** How often the running side's time is checkpointed, in main time and in overtime (a byoyomi
+   *  period or a block of moves): a power cut gives back at most that much. */
+  checkpoint: { mainMs: number; overtimeMs: number };
 }
 
 /** A byte line that speaks the clock's framed protocol (firmware/link/protocol.ts), and the doors to a
@@ -52,25 +58,44 @@ export interface Link {
   openBluetooth(passkey: string): string | null;
   /** No prompt anywhere (USB back to the protocol, Bluetooth off and disconnected). */
   shut(): void;
+  /** Whether a line ("USB", "Bluetooth") is open at the other end: a tool has the port, a phone is
+   *  still connected (true when the board cannot tell). An unlock made over it, and a prompt on it,
+   *  end when it closes. */
+  isOpen(line: string): boolean;
 }
 
 export interface Store {
-  /** Appends one record (at most RECORD_BYTES characters), sealed with a check the store makes
-   *  natively (a torn or corrupt record is then detected on reading). False when not written. */
+  /** Appends one record (at most RECORD_BYTES characters) to the current game's, sealed with a check
+   *  the store makes natively (a torn or corrupt record is then detected on reading). False when
+   *  not written. */
   append(record: string): boolean;
-  /** Record slots written so far, torn or corrupt ones included. */
-  count(): number;
-  /** Slot i's record as appended, or null when it is torn or corrupt. Read one at a time: the
-   *  records of a long game would not fit in RAM. */
-  record(i: number): string | null;
-  /** A new game: erases the last game's records (the device may then tidy its flash while idle). */
-  clear(): void;
+  /** Record slots of a game so far, torn or corrupt ones included: game 0 (the default) is the
+   *  current one, 1 the previous one while it is kept. */
+  count(game?: number): number;
+  /** Slot i's record as appended; null when it is torn or corrupt; "" when the slot holds no record
+   *  of its own (the rest of a long one, on a store of fixed slots). Read one at a time: the records
+   *  of a long game would not fit in RAM. */
+  record(i: number, game?: number): string | null;
+  /** Starts the next game's records. The current game's become the previous ones, kept for a
+   *  dispute while the store has room for a whole game beside them; older ones are dropped. */
+  newGame(): void;
+  /** Nothing runs (set-up, its records written): the store may tidy itself now. The device then
+   *  compacts its flash if a whole game would not fit, and reboots; the records say where it was. */
+  tidy(): void;
+  /** Appends a checkpoint of the running side's time (at most CHECKPOINT_BYTES characters) beside
+   *  the current game's records; false when not written. */
+  checkpoint(text: string): boolean;
+  /** The current game's newest valid checkpoint, or null. */
+  lastCheckpoint(): string | null;
   /** A small named value (settings); null when absent or unreadable. */
   get(name: string): string | null;
   set(name: string, value: string): boolean;
 }
 
-/** Records are this long at most, so they can be appended to pre-allocated flash without erasing it
- *  (with the store's seal, SEAL_BYTES, in a slot of RECORD_BYTES + SEAL_BYTES). */
-export const RECORD_BYTES = 123;
+/** Records are this long at most. The device appends them to pre-allocated flash without erasing
+ *  it, in slots of SLOT_BYTES (a record and the store's seal, SEAL_BYTES); a longer one takes two. */
+export const SLOT_BYTES = 80;
 export const SEAL_BYTES = 5;
+export const RECORD_BYTES = 2 * SLOT_BYTES - SEAL_BYTES - 1;
+/** A checkpoint's text is this long at most (firmware/record/persist.ts checkpointText). */
+export const CHECKPOINT_BYTES = 8;

@@ -41,6 +41,9 @@ export function menus(): Menus {
   return { openSetup: openSetup, openArbiter: openArbiter, withNote: withNote, menuKey: menuKey, drawMenu: drawMenu };
 }
 
+/** On the board, the menus' Storage file (the program's fingerprint covers it); none here. */
+export const MENU_FILE: string = "";
+
 /** The menus, or why they cannot be had (on the board: no menu file, or a damaged one). */
 export function loadMenus(): Menus | string {
   return menus();

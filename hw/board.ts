@@ -11,12 +11,30 @@ import { Speaker } from "./speaker";
 import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
+import { FONTS_FILE } from "../firmware/gfx/fonts";
+import { MENU_FILE } from "../firmware/menu";
+import { hex8 } from "../firmware/record/settings";
 
 /** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
 const MAX_TIMEOUT_MS = 3600000;
 
 function after(ms: number): number {
   return ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms;
+}
+
+/** The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
+ *  fonts'; the menus'), as 8 hex digits each ("00000000" for a file not there), then the CRC-32 of
+ *  those 24 characters. `goclock verify` works it out from a build's files the same way. E.CRC32
+ *  reads a file in flash natively: no RAM copy, a few milliseconds for the 65 KB. */
+export function fingerprint(): string {
+  let all = "";
+  const S = require("Storage");
+  const files = [".bootcde", FONTS_FILE, MENU_FILE];
+  for (let i = 0; i < files.length; i++) {
+    const d = files[i] ? S.read(files[i]) : undefined;
+    all += hex8(d === undefined ? 0 : E.CRC32(d));
+  }
+  return hex8(E.CRC32(all));
 }
 
 export interface HwBoard {
@@ -93,6 +111,9 @@ export function makeBoard(pins: Pins): HwBoard {
     store: store,
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
+    firmware: fingerprint(),
+    // every flash write stops the CPU and wears the flash: a minute in main time, 10 s in overtime
+    checkpoint: { mainMs: 60000, overtimeMs: 10000 },
   };
   return { board: board, display: display };
 }

@@ -65,6 +65,8 @@ interface SerialLine {
   write(data: string): void;
   /** Data as if it had arrived on the line (to the REPL, when it is the console). */
   inject(data: string): void;
+  /** 2v25 and later: the host has the port open (USB), a central is connected (Bluetooth). */
+  isConnected(): boolean;
 }
 declare const USB: SerialLine;
 
@@ -76,6 +78,8 @@ interface NrfModule {
   setServices(services: object, options: { uart: boolean }): void;
   /** A static 6-digit passkey the connecting phone must type (the clock shows it). */
   setSecurity(options: { passkey: string; mitm: number; display: number }): void;
+  on(event: "disconnect", fn: () => void): void;
+  removeAllListeners(event?: string): void;
 }
 declare const NRF: NrfModule;
 

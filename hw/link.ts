@@ -22,7 +22,18 @@ export function shutPrompts(): void {
   attempt(() => NRF.sleep());
 }
 
+/** Whether USB is open at the host's end: Espruino 2v25 and later can tell (USB.isConnected). */
+function usbOpen(): boolean {
+  try {
+    return USB.isConnected();
+  } catch (e) {
+    return true; // an older Espruino cannot tell: the prompt ends with the game's start alone
+  }
+}
+
 export function makeLink(): Link {
+  // the phone of a Bluetooth prompt has gone: the prompt must not wait for the next one
+  let phoneGone = false;
   return {
     onData: (fn) => {
       attempt(() => USB.on("data", fn)); // a board without USB has no link, and still keeps time
@@ -39,12 +50,21 @@ export function makeLink(): Link {
     },
     openBluetooth: (passkey) =>
       attempt(() => {
+        phoneGone = false;
         NRF.setServices({}, { uart: true });
         NRF.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
+        NRF.on("disconnect", () => {
+          phoneGone = true;
+          shutPrompts();
+        });
         NRF.wake();
         E.setConsole("Bluetooth", { force: true });
       }),
-    shut: shutPrompts,
+    shut: () => {
+      attempt(() => NRF.removeAllListeners("disconnect"));
+      shutPrompts();
+    },
+    isOpen: (line) => (line === "Bluetooth" ? !phoneGone : usbOpen()),
   };
 }
 

@@ -1,11 +1,11 @@
 // Power-on: shut every JavaScript prompt (hw/link.ts), build the board from the Jolt.js pins, start
-// the app on it, speak the protocol on USB, install the console API as the global `clock` (for the
-// REPL between games), then arm the watchdog. Runs when the saved program loads (.bootcde) and on
-// E.on("init"); whichever comes first starts the clock, the other finds it started.
+// the app on it, speak the protocol on USB, install the console API as the global `clock` (for a
+// prompt the arbiter opened with the PIN), then arm the watchdog. Runs when the saved program loads
+// (.bootcde) and on E.on("init"); whichever comes first starts the clock, the other finds it started.
 
 import { startApp } from "../firmware/app";
 import { makeConsole } from "../firmware/link/console";
-import { betweenGames, startLink } from "../firmware/link/protocol";
+import { startLink } from "../firmware/link/protocol";
 import { FONTS_MISSING } from "../firmware/gfx/fonts";
 import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
@@ -13,9 +13,24 @@ import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
 import { startWatchdog } from "./watchdog";
 
-/** After a boot between games the USB prompt stays this long, so that the espruino CLI, which waits
+/** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
  *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
 const BOOT_PROMPT_MS = 3000;
+/** Left by `npm run flash` at the prompt the arbiter opened with the PIN: the next boot is the new
+ *  program's first. Nobody without that prompt (or the board in hand) can write it. */
+const FLASHED = "clock.flashed";
+
+/** Whether this boot follows a flash (the mark is taken away: once only). */
+function justFlashed(): boolean {
+  try {
+    const S = require("Storage");
+    if (S.read(FLASHED) === undefined) return false;
+    S.erase(FLASHED);
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
 
 let started = false;
 
@@ -38,9 +53,9 @@ function boot(): void {
     const app = startApp(hw.board);
     global.clock = makeConsole(app);
     startLink(app, link);
-    if (betweenGames(app) && link.openPrompt("")) {
+    if (justFlashed() && app.openPrompt("", hw.board.now())) {
       setTimeout(() => {
-        if (betweenGames(app)) link.shut();
+        if (app.prompt === "USB") app.shutPrompt(app.board.now(), "after the flash");
       }, BOOT_PROMPT_MS);
     }
   } catch (e) {

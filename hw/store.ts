@@ -1,60 +1,73 @@
 // Persistent storage in Espruino's Storage (flash).
 //
-// Records: fixed slots of SLOT bytes in pre-allocated log files "clock.log0", "clock.log1", …
-// (LOG_BYTES each). A slot holds the record, "~" and 4 hex digits of its CRC32 (native: a check in
-// JS costs the board about a millisecond a character), padded with spaces. The first record of a
-// file creates it at its full size; each next one is written into the next never-written slot, so no
-// flash byte is ever rewritten and nothing is erased while a game runs. A slot whose first byte is
-// still 0xFF is free (a write starts at a slot's first byte, so a torn one is used). When a file is
-// full the next one is started; the earlier ones stay, so the whole game is on flash (for a dispute
-// after it) until clear() erases them all at the next new game. record(i) reads one slot.
+// Records: fixed slots of SLOT_BYTES in pre-allocated files "clk<game>.<n>" (LOG_BYTES each; game
+// and n in base 36). A slot holds the record, "~" and 4 hex digits of its CRC32 (native: a check in
+// JS costs the board about a millisecond a character), padded with spaces; a record too long for one
+// slot goes on in the next, which starts with "&" (a slot left over at a file's end gets a lone "&").
+// The first record of a file creates it at its full size; each next one is written into the next
+// never-written slots, so no flash byte is ever rewritten and nothing is erased while a game runs. A
+// slot whose first byte is still 0xFF is free (a write starts at a slot's first byte, so a torn one
+// is used). When a file is full the next one is started. record(i) reads one slot (two for a long
+// record).
+//
+// Checkpoints of the running side's time: slots of CK_SLOT bytes (the text, "~", 2 hex digits of
+// its CRC) in files "clk<game>-<n>" (CK_BYTES each), written the same way; only the newest counts.
+//
+// Games: the current game's files and the previous game's records are kept (a dispute after the
+// next round has started); at a new game the previous game's checkpoints go, older games go, and
+// the previous game goes too unless a whole game (RESERVE_BYTES) still fits beside it. A game is
+// never dropped while it is the current one.
 //
 // Compaction: erased files are trash until Espruino compacts the flash, which takes seconds and may
 // move the program (it runs from flash). Storage.write compacts by itself when a new file does not
 // fit, so the clock keeps RESERVE_BYTES free whenever a game can start: compactIfLow() at power-on,
-// and after clear() when a new game is set up. That one waits for the idle loop and is called off by
-// any append() before it: a game that starts at once (the app clears, then records the start) never
-// waits for it.
+// and at tidy(), which the app calls once it is idle in set-up after a new game (a game that starts
+// at once never waits for it).
 //
 // Settings: one small Storage file per name (≤ 28 characters, not starting with "."), rewritten
 // only when the value changes.
 
 import type { Store } from "../firmware/board";
-import { RECORD_BYTES, SEAL_BYTES } from "../firmware/board";
+import { RECORD_BYTES, SEAL_BYTES, SLOT_BYTES } from "../firmware/board";
 
-const LOG = "clock.log";
-const LOG_FILES = /^clock\.log[0-9]+$/;
-export const LOG_BYTES = 16384;
-const SLOT = RECORD_BYTES + SEAL_BYTES;
-const SLOTS = LOG_BYTES / SLOT;
+const FILES = /^clk[0-9a-z]+[.-][0-9a-z]+$/;
+export const LOG_BYTES = 8192;
+const SLOTS = Math.floor(LOG_BYTES / SLOT_BYTES);
+const CK_BYTES = 4096;
+const CK_SLOT = 12;
+const CK_SLOTS = Math.floor(CK_BYTES / CK_SLOT);
 const NAME_MAX = 28;
-/** Log files a long game fills: 512 records, a 400-move game (one record a press) and 100 more
- *  (pauses, corrections, …). */
-const GAME_FILES = 4;
-/** Free flash to keep whenever a game can start: its log files, and room for file headers and
+/** The files a 6-hour, 400-move game fills (npm run bench, "records of a 6-hour game"): 510 record
+ *  slots, and 2,046 checkpoints (one each 10 s in byoyomi, 60 s in main time). */
+const GAME_FILES = 5;
+const CK_FILES = 6;
+/** Free flash to keep whenever a game can start: a whole game's files, and room for file headers and
  *  settings rewritten meanwhile. So no write during a game has to wait for a compaction. */
-export const RESERVE_BYTES = GAME_FILES * LOG_BYTES + 8192;
+export const RESERVE_BYTES = GAME_FILES * LOG_BYTES + CK_FILES * CK_BYTES + 8192;
 
-function logName(gen: number): string {
-  return LOG + gen;
+/** A game's files of one kind ("." records, "-" checkpoints), by index, and the slots used in each. */
+interface Files {
+  game: number;
+  kind: string;
+  n: number[];
+  used: number[];
 }
 
-/** Generations of the log files present, oldest first. */
-function generations(): number[] {
-  const gens: number[] = [];
-  require("Storage").list(LOG_FILES).forEach((name) => {
-    gens.push(parseInt(name.slice(LOG.length), 10));
-  });
-  return gens.sort((a, b) => a - b);
+function fileName(f: Files, i: number): string {
+  return "clk" + f.game.toString(36) + f.kind + f.n[i].toString(36);
 }
 
-/** Slots used in a log file: the written ones are a prefix, found by halving (7 reads, not 128). */
-function usedSlots(f: string): number {
+function files(game: number, kind: string): Files {
+  return { game: game, kind: kind, n: [], used: [] };
+}
+
+/** Slots used in a file: the written ones are a prefix, found by halving (7 reads, not 102). */
+function usedSlots(f: string, slot: number, slots: number): number {
   let lo = 0;
-  let hi = Math.min(SLOTS, Math.floor(f.length / SLOT));
+  let hi = Math.min(slots, Math.floor(f.length / slot));
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (f.charCodeAt(mid * SLOT) === 255) hi = mid;
+    if (f.charCodeAt(mid * slot) === 255) hi = mid;
     else lo = mid + 1;
   }
   return lo;
@@ -62,6 +75,10 @@ function usedSlots(f: string): number {
 
 function seal(record: string): string {
   return record + "~" + ("000" + (E.CRC32(record) & 0xffff).toString(16)).slice(-4);
+}
+
+function ckSeal(text: string): string {
+  return text + "~" + ("0" + (E.CRC32(text) & 0xff).toString(16)).slice(-2);
 }
 
 function validName(name: string): boolean {
@@ -75,9 +92,9 @@ function lowOnFlash(): boolean {
 }
 
 /**
- * When nothing runs (at boot, before the app starts; after clear()): if a game would not fit in the
- * free flash and there is trash to reclaim, compacts the Storage and reboots; returns true if it did
- * (the caller then does nothing more). After clear() the app comes back in set-up, as it was.
+ * When nothing runs (at boot, before the app starts; after newGame()): if a game would not fit in
+ * the free flash and there is trash to reclaim, compacts the Storage and reboots; returns true if it
+ * did (the caller then does nothing more). After newGame() the app comes back in set-up, as it was.
  *
  * The program itself runs from flash (.bootcde), and compaction may move it under the running
  * interpreter. So the two calls run from a function made from a string, whose code is in RAM, and the
@@ -95,26 +112,46 @@ export function compactIfLow(): boolean {
 }
 
 export class FlashStore implements Store {
-  /** The log files' generations, oldest first, and the slots used in each. */
-  private gens: number[] = [];
-  private used: number[] = [];
-  /** The compaction clear() asked for, not yet run (a setTimeout id), or -1. */
-  private compaction = -1;
+  /** The current game's records and checkpoints, and the previous game's records (game -1: none). */
+  private cur: Files = files(0, ".");
+  private ck: Files = files(0, "-");
+  private prev: Files = files(-1, ".");
 
   constructor() {
     this.scan();
   }
 
-  /** Finds the log files and the first free slot of each. */
+  /** Finds the games' files and the first free slot of each; an older firmware's "clock.log<N>"
+   *  files (another slot size) are erased. */
   private scan(): void {
-    this.gens = [];
-    this.used = [];
+    const self = this;
     try {
       const S = require("Storage");
-      this.gens = generations();
-      for (const g of this.gens) {
-        const f = S.read(logName(g));
-        this.used.push(f === undefined ? SLOTS : usedSlots(f)); // unreadable: the next record starts the next file
+      S.list(/^clock\.log[0-9]+$/).forEach((name) => S.erase(name));
+      const found: { game: number; kind: string; n: number; name: string }[] = [];
+      let top = -1;
+      S.list(FILES).forEach((name) => {
+        const c = name.indexOf(".") > 0 ? name.indexOf(".") : name.indexOf("-");
+        const game = parseInt(name.slice(3, c), 36);
+        found.push({ game: game, kind: name.charAt(c), n: parseInt(name.slice(c + 1), 36), name: name });
+        if (game > top) top = game;
+      });
+      let below = -1;
+      for (const f of found) if (f.game < top && f.game > below) below = f.game;
+      this.cur = files(top < 0 ? 0 : top, ".");
+      this.ck = files(this.cur.game, "-");
+      this.prev = files(below, ".");
+      found.sort((a, b) => a.n - b.n);
+      for (const f of found) {
+        const into = f.game === top ? (f.kind === "." ? self.cur : self.ck) : f.game === below && f.kind === "." ? self.prev : null;
+        if (!into) {
+          S.erase(f.name); // an older game, or the previous game's checkpoints: not kept
+          continue;
+        }
+        const data = S.read(f.name);
+        into.n.push(f.n);
+        // unreadable: the next record starts the next file
+        into.used.push(data === undefined ? SLOTS : f.kind === "." ? usedSlots(data, SLOT_BYTES, SLOTS) : usedSlots(data, CK_SLOT, CK_SLOTS));
       }
     } catch (e) {
       // Storage unreadable: append will try, and fail, on its own
@@ -122,20 +159,28 @@ export class FlashStore implements Store {
   }
 
   append(record: string): boolean {
-    this.cancelCompaction(); // a game is being recorded: it must not stall
     if (record.length > RECORD_BYTES) return false;
-    const data = seal(record);
+    let data = seal(record);
+    const f = this.cur;
     try {
-      let k = this.gens.length - 1;
-      if (k < 0 || this.used[k] >= SLOTS) {
-        this.gens.push(k < 0 ? 0 : this.gens[k] + 1);
-        this.used.push(0);
+      const S = require("Storage");
+      let k = f.n.length - 1;
+      const need = data.length > SLOT_BYTES ? 2 : 1;
+      if (k >= 0 && f.used[k] + need > SLOTS && f.used[k] < SLOTS) {
+        // a long record does not fit in the last slot: that slot holds no record, and says so
+        S.write(fileName(f, k), "&", f.used[k] * SLOT_BYTES, LOG_BYTES);
+        f.used[k] = SLOTS;
+      }
+      if (k < 0 || f.used[k] >= SLOTS) {
+        f.n.push(k < 0 ? 0 : f.n[k] + 1);
+        f.used.push(0);
         k++;
       }
+      if (need === 2) data = data.slice(0, SLOT_BYTES) + "&" + data.slice(SLOT_BYTES);
       // with the file's full size given, slot 0 creates the file (or fills a created one still
       // erased) instead of replacing it by a one-record file
-      const ok = require("Storage").write(logName(this.gens[k]), data + " ".repeat(SLOT - data.length), this.used[k] * SLOT, LOG_BYTES);
-      if (ok) this.used[k]++;
+      const ok = S.write(fileName(f, k), data + " ".repeat(need * SLOT_BYTES - data.length), f.used[k] * SLOT_BYTES, LOG_BYTES);
+      if (ok) f.used[k] += need;
       else this.scan();
       return ok;
     } catch (e) {
@@ -144,54 +189,104 @@ export class FlashStore implements Store {
     }
   }
 
-  count(): number {
+  private of(game: number | undefined): Files {
+    return game === 1 ? this.prev : this.cur;
+  }
+
+  count(game?: number): number {
     let n = 0;
-    for (const u of this.used) n += u;
+    for (const u of this.of(game).used) n += u;
     return n;
   }
 
-  /** One slot, read from flash and checked; the RAM copy is the caller's, freed when dropped. */
-  record(i: number): string | null {
+  /** One record, read from flash and checked; the RAM copy is the caller's, freed when dropped. */
+  record(i: number, game?: number): string | null {
+    const f = this.of(game);
     try {
       let k = 0;
-      while (k < this.used.length && i >= this.used[k]) i -= this.used[k++];
-      if (k >= this.used.length || i < 0) return null;
-      const f = require("Storage").read(logName(this.gens[k]), i * SLOT, SLOT);
-      if (f === undefined) return null;
-      const slot = f.trim();
-      const body = slot.slice(0, -SEAL_BYTES);
-      return slot.length > SEAL_BYTES && seal(body) === slot ? body : null;
+      while (k < f.used.length && i >= f.used[k]) i -= f.used[k++];
+      if (k >= f.used.length || i < 0) return null;
+      const S = require("Storage");
+      const name = fileName(f, k);
+      let slot = S.read(name, i * SLOT_BYTES, SLOT_BYTES);
+      if (slot === undefined) return null;
+      if (slot.charAt(0) === "&") return ""; // the rest of a long record, or a slot left over
+      let body = slot.trim();
+      if (body.length > SEAL_BYTES && seal(body.slice(0, -SEAL_BYTES)) === body) return body.slice(0, -SEAL_BYTES);
+      if (i + 1 >= f.used[k]) return null;
+      const more = S.read(name, (i + 1) * SLOT_BYTES, SLOT_BYTES);
+      if (more === undefined || more.charAt(0) !== "&") return null;
+      slot = slot + more.slice(1);
+      body = slot.trim();
+      return body.length > SEAL_BYTES && seal(body.slice(0, -SEAL_BYTES)) === body ? body.slice(0, -SEAL_BYTES) : null;
     } catch (e) {
       return null;
     }
   }
 
-  /** A new game: erases the last game's records, then, if a game would not fit in the free flash,
-   *  compacts it once the app is idle (and reboots), unless a record comes first. */
-  clear(): void {
-    this.cancelCompaction();
+  checkpoint(text: string): boolean {
+    const f = this.ck;
+    try {
+      let k = f.n.length - 1;
+      if (k < 0 || f.used[k] >= CK_SLOTS) {
+        f.n.push(k < 0 ? 0 : f.n[k] + 1);
+        f.used.push(0);
+        k++;
+      }
+      const data = ckSeal(text);
+      const ok = require("Storage").write(fileName(f, k), data + " ".repeat(CK_SLOT - data.length), f.used[k] * CK_SLOT, CK_BYTES);
+      if (ok) f.used[k]++;
+      return ok;
+    } catch (e) {
+      if (f.used.length) f.used[f.used.length - 1]++; // a slot half written is used
+      return false;
+    }
+  }
+
+  /** The newest checkpoint that reads back whole (a torn one is passed over). */
+  lastCheckpoint(): string | null {
+    const f = this.ck;
     try {
       const S = require("Storage");
-      generations().forEach((g) => S.erase(logName(g)));
-      const self = this; // no `this` in arrow functions: see build.ts (Espruino)
-      if (lowOnFlash()) this.compaction = setTimeout(() => {
-        self.compaction = -1;
-        compactIfLow();
-      }, 0);
+      for (let k = f.n.length - 1; k >= 0; k--) {
+        for (let i = f.used[k] - 1; i >= 0 && i >= f.used[k] - 2; i--) {
+          const slot = S.read(fileName(f, k), i * CK_SLOT, CK_SLOT);
+          const body = slot === undefined ? "" : slot.trim();
+          if (body.length > 3 && ckSeal(body.slice(0, -3)) === body) return body.slice(0, -3);
+        }
+        if (f.used[k] > 0) return null;
+      }
+    } catch (e) {
+      // nothing readable: no checkpoint
+    }
+    return null;
+  }
+
+  /** A new game: the current game becomes the previous one (its checkpoints go), the one before it
+   *  goes, and so does the new previous one unless a whole game still fits beside it. */
+  newGame(): void {
+    try {
+      const S = require("Storage");
+      const erase = (f: Files) => {
+        for (let i = 0; i < f.n.length; i++) S.erase(fileName(f, i));
+      };
+      erase(this.prev);
+      erase(this.ck);
+      const st = S.getStats();
+      if (st.freeBytes + st.trashBytes < RESERVE_BYTES) {
+        erase(this.cur); // no room for a game beside it
+        this.prev = files(-1, ".");
+      } else this.prev = this.cur;
+      this.cur = files(this.cur.game + 1, ".");
+      this.ck = files(this.cur.game, "-");
     } catch (e) {
       // the next append still starts a new file if it can
     }
-    this.scan();
   }
 
-  private cancelCompaction(): void {
-    if (this.compaction < 0) return;
-    try {
-      clearTimeout(this.compaction);
-    } catch (e) {
-      // already run
-    }
-    this.compaction = -1;
+  /** If a game would not fit in the free flash, compacts it and reboots (compactIfLow). */
+  tidy(): void {
+    compactIfLow();
   }
 
   get(name: string): string | null {

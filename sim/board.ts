@@ -9,23 +9,53 @@ import type { Area } from "../firmware/gfx/gfx";
 import { PageGraphics } from "../firmware/gfx/graphics";
 
 export class MemoryStore implements Store {
-  slots: string[] = [];
+  /** The games' records, oldest first, the current one last (it and the previous one are kept). */
+  games: string[][] = [[]];
+  /** The current game's checkpoints. */
+  checkpoints: string[] = [];
   named: Record<string, string> = {};
   /** A test's flash with no room left: every append fails. */
   full = false;
+  /** Characters the records of all games may take (a test's small flash): an append past it drops
+   *  the oldest finished game first; past it with the current game alone, it fails. */
+  capacity = Infinity;
+
+  private game(k: number | undefined): string[] | null {
+    return this.games[this.games.length - 1 - (k || 0)] || null;
+  }
+  private size(): number {
+    let n = 0;
+    for (const g of this.games) for (const r of g) n += r.length;
+    return n;
+  }
   append(record: string): boolean {
     if (record.length > RECORD_BYTES || this.full) return false;
-    this.slots.push(record);
+    while (this.size() + record.length > this.capacity && this.games.length > 1) this.games.shift();
+    if (this.size() + record.length > this.capacity) return false;
+    this.games[this.games.length - 1].push(record);
     return true;
   }
-  count(): number {
-    return this.slots.length;
+  count(game?: number): number {
+    const g = this.game(game);
+    return g ? g.length : 0;
   }
-  record(i: number): string | null {
-    return i >= 0 && i < this.slots.length ? this.slots[i] : null;
+  record(i: number, game?: number): string | null {
+    const g = this.game(game);
+    return g && i >= 0 && i < g.length ? g[i] : null;
   }
-  clear(): void {
-    this.slots = [];
+  newGame(): void {
+    this.games.push([]);
+    if (this.games.length > 2) this.games.shift();
+    this.checkpoints = [];
+  }
+  tidy(): void {}
+  checkpoint(text: string): boolean {
+    if (this.full) return false;
+    this.checkpoints.push(text);
+    return true;
+  }
+  lastCheckpoint(): string | null {
+    return this.checkpoints.length ? this.checkpoints[this.checkpoints.length - 1] : null;
   }
   get(name: string): string | null {
     return name in this.named ? this.named[name] : null;
@@ -51,6 +81,10 @@ export class SimBoard implements Board {
   batteryPercent = 80;
   /** The desktop tool's line, when there is one (sim/serial.ts). */
   link?: Link;
+  /** No flashed files here: the simulator says what it is instead of a hash. */
+  firmware = "simulator";
+  /** Every second, main time or not: a reload or a killed process gives back at most that. */
+  checkpoint = { mainMs: 1000, overtimeMs: 1000 };
   private buttons: ((b: number, down: boolean, t: number) => void) | null = null;
   private cancel: (() => void) | null = null;
   /** Called after each frame, for a front end to show it. */

@@ -33,10 +33,16 @@ export function openSerial(path: string): SerialLink {
     output = createWriteStream("", { fd: fd, autoClose: false });
   }
   let handler: ((chunk: string) => void) | null = null;
+  // the tool's end of a pty closed: reading fails (EIO) until a tool opens it again, and the next
+  // data says it is open once more
+  let open = true;
   input.on("data", (d: Buffer) => {
+    open = true;
     if (handler) handler(d.toString("latin1"));
   });
-  input.on("error", () => undefined); // the other end went away: the clock keeps running
+  input.on("error", () => {
+    open = false; // the other end went away: the clock keeps running
+  });
   output.on("error", () => undefined);
   const link: Link = {
     onData: (fn) => {
@@ -49,6 +55,7 @@ export function openSerial(path: string): SerialLink {
     openPrompt: () => false, // the simulator has no JavaScript prompt to give
     openBluetooth: () => "the simulator has no Bluetooth",
     shut: () => undefined,
+    isOpen: (line) => line === "USB" && open,
   };
   return {
     link,

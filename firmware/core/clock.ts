@@ -427,6 +427,11 @@ function forfeitDue(g: G.Game): number {
  *  One string, each name between spaces: an array of strings would take several times its jsvars. */
 const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
 
+/** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value). */
+export function isArbiterOp(op: string): boolean {
+  return ARBITER_OPS.indexOf(" " + op + " ") >= 0;
+}
+
 function fieldOf(r: Reading, f: A.Field): number {
   if (f === "main") return r.mainMs;
   if (f === "periods") return r.periodsLeft;

@@ -42,6 +42,9 @@ export function fontData(font: Font): FontData {
  *  cannot draw and refuses to start); here, where the fonts are made, never. */
 export const FONTS_MISSING: string = "";
 
+/** On the device, the fonts' Storage file (the program's fingerprint covers it); none here. */
+export const FONTS_FILE: string = "";
+
 /** On the device, the speaker's volume tables as they are in that file (build/fonts.ts); the
  *  simulator has no use for them. */
 export const LEVELS: string = "";

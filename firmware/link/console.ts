@@ -8,7 +8,7 @@ import { formatControl, parseControl, isParseError, result, hasForfeited, isLate
 import { parseOpWords } from "./commands";
 import { logText } from "../record/logtext";
 import { VERSION } from "../version";
-import type { Settings } from "../record/settings";
+import { type Settings, isDefaultPin } from "../record/settings";
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -60,6 +60,15 @@ export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "t
   startedAt: number;
   faults: string[];
   version: string;
+  /** The program's fingerprint (a hash of the files flashed: goclock verify compares it with a build). */
+  firmware: string;
+  /** The arbiter's PIN is still the factory 0000. */
+  defaultPin: boolean;
+  /** The tournament set-up lock is on: set-up needs the PIN. */
+  tournament: boolean;
+  /** A JavaScript prompt was opened (with the PIN) since boot: the program in RAM may have been
+   *  changed there, whatever the fingerprint of the flashed files says. */
+  promptOpened: boolean;
 }
 
 export interface ClockConsole {
@@ -78,6 +87,9 @@ export interface ClockConsole {
 export function makeConsole(app: App): ClockConsole {
   const locked = (): string | null =>
     app.clock.game.phase !== "setup" && !app.unlocked ? "error: a game is on: clock.unlock(PIN) first" : null;
+  /** Set-up from a link: with the tournament lock on, only once unlocked. */
+  const setupLocked = (): string | null =>
+    app.settings.tournament && !app.unlocked ? "error: set-up is locked (tournament): clock.unlock(PIN) first" : null;
   const now = () => app.board.now();
   const done = (r: string): string => {
     app.refresh();
@@ -103,6 +115,7 @@ export function makeConsole(app: App): ClockConsole {
         "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
         "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
         "battery": app.board.battery(app.board.now()), "faults": app.faults.slice(), "version": VERSION,
+        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened,
       };
     },
     // from flash: the last n entries (all of them without n)
@@ -117,38 +130,46 @@ export function makeConsole(app: App): ClockConsole {
       app.flush();
       const out: string[] = [];
       const store = app.board.store;
-      for (let i = 0; i < store.count(); i++) out.push(store.record(i) || "damaged record skipped");
+      for (let i = 0; i < store.count(); i++) {
+        const r = store.record(i);
+        if (r !== "") out.push(r || "damaged record skipped"); // "": the rest of a long record
+      }
       return out;
     },
     control: (spec: unknown, side?: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";
       if (typeof spec !== "string") return "error: control takes a notation such as '2h+5x60s'";
       if (side !== undefined && side !== "black" && side !== "white") return "error: the side is 'black' or 'white'";
+      const l = setupLocked();
+      if (l) return l;
       const c = parseControl(spec);
       if (isParseError(c)) return "error: '" + spec + "': " + c.error + " at character " + (c.at + 1);
       const s = Object.assign({}, app.settings);
       if (side !== "white") s.black = formatControl(c);
       if (side !== "black") s.white = formatControl(c);
-      app.changeSettings(s);
+      app.changeSettings(s, "link");
       return done("ok: black " + s.black + ", white " + s.white);
     },
     handicap: (n: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the handicap is set before the game starts";
       if (typeof n !== "number" || n !== Math.floor(n) || n < 0 || n > 9 || n === 1) return "error: a handicap is 0 (even) or 2 to 9 stones";
+      const l = setupLocked();
+      if (l) return l;
       const s = Object.assign({}, app.settings);
       s.handicap = n;
-      app.changeSettings(s);
+      app.changeSettings(s, "link");
       return done("ok: handicap " + n);
     },
     unlock: (pin: unknown) => {
-      if (typeof pin !== "string") return "error: the PIN is a string of 4 digits, e.g. clock.unlock(\"1234\")";
-      const why = app.checkPin(pin, now());
+      if (typeof pin !== "string") return "error: the PIN is a string of 4 or 6 digits, e.g. clock.unlock(\"1234\")";
+      const t = now();
+      const why = app.checkPin(pin, t, "link");
       if (why) return "error: " + why;
-      app.unlocked = true;
+      app.linkUnlock(t);
       return "ok: unlocked";
     },
     lock: () => {
-      app.unlocked = false;
+      app.lock(now());
       return "ok: locked";
     },
     op: (words: unknown) => {
@@ -166,7 +187,7 @@ export function makeConsole(app: App): ClockConsole {
       // after a game too: a new game erases the last one's records, which a dispute may still need
       const l = locked();
       if (l) return l;
-      app.newGame();
+      app.newGame("link");
       return done("ok: new game in set-up");
     },
   };

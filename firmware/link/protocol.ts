@@ -16,7 +16,7 @@ import { formatControl, isParseError, parseControl } from "../core/index";
 import { type ClockConsole, makeConsole } from "./console";
 import { logText } from "../record/logtext";
 import { oneOf } from "./commands";
-import { type Settings, hex8, isPack, isPin, isTradition, isWhole, MAX_LATE_MS, withPin } from "../record/settings";
+import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, withPin } from "../record/settings";
 import { VERSION } from "../version";
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
@@ -38,6 +38,8 @@ export interface Request {
   tradition?: unknown;
   volume?: unknown;
   lateLimitMs?: unknown;
+  tournament?: unknown;
+  game?: unknown;
 }
 
 /** A reply: ok with the result, or err with why nothing was done. */
@@ -50,6 +52,10 @@ export interface Hello {
   clock: string;
   version: string;
   proto: number;
+  /** The program's fingerprint, as status gives it. */
+  firmware: string;
+  /** The arbiter's PIN is still the factory 0000: the tool says so at every command. */
+  defaultPin: boolean;
 }
 
 /** What `set` answers: the settings after it, all but the PIN's hash. */
@@ -82,6 +88,18 @@ export interface LogPage {
   total: number;
   from: number;
   entries: LogItem[];
+  /** The game the log is of (both controls, handicap, White's side, lateness limit, firmware). */
+  game: LogGameInfo | null;
+}
+
+/** What a log states of its game (firmware/record/flashlog.ts LogGame). */
+export interface LogGameInfo {
+  black: string;
+  white: string;
+  handicap: number;
+  whiteOnRight: boolean;
+  lateLimitMs: number;
+  firmware: string;
 }
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
@@ -95,6 +113,8 @@ export const LOG_RECORDS = 2;
  *  longest reply), with room: a call due within it is handed over before the reply is made. */
 const LOG_REPLY_MS = 800;
 export const PROTOCOL = 1;
+/** The repl request's answer, after which the line is the JavaScript prompt's. */
+const REPL_OK = "ok: prompt on this line until the next game starts";
 
 /** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
 export class Lines {
@@ -161,10 +181,10 @@ function answer(text: string): Reply {
 
 /** The settings as the tool sees them: everything but the PIN's hash. */
 export function publicSettings(s: Settings): PublicSettings {
-  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs };
+  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs, tournament: s.tournament };
 }
 
-const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs pin";
+const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs tournament pin";
 /** What may still change once a game has started (with the PIN): not what the game was set up with. */
 const IN_GAME = "lang tradition volume pin";
 
@@ -186,7 +206,12 @@ export function settingsAfter(app: App, r: Request): Settings | string {
     any = true;
   }
   if (!any) return "nothing to set";
-  if ((inGame || r.pin !== undefined) && !app.unlocked) return inGame ? "a game is on: unlock with the PIN first" : "a new PIN needs the current one: unlock first";
+  if (!app.unlocked) {
+    if (inGame) return "a game is on: unlock with the PIN first";
+    if (r.pin !== undefined) return "a new PIN needs the current one: unlock first";
+    // the tournament lock: set-up only with the PIN (switching it on needs none: it locks)
+    if (app.settings.tournament) return "set-up is locked (tournament): unlock with the PIN first";
+  }
   const both = r.control !== undefined ? controlField("control", r.control) : null;
   if (typeof both === "string") return both;
   if (both) s.black = s.white = both.text;
@@ -209,7 +234,9 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   if (r.volume !== undefined) s.volume = r.volume as number;
   if (r.lateLimitMs !== undefined && !isWhole(r.lateLimitMs, 0, MAX_LATE_MS)) return "lateLimitMs is whole milliseconds, 0 (none) to 100 h";
   if (r.lateLimitMs !== undefined) s.lateLimitMs = r.lateLimitMs as number;
-  if (r.pin !== undefined && !isPin(r.pin)) return "the PIN is 4 digits";
+  if (r.tournament !== undefined && typeof r.tournament !== "boolean") return "tournament is true or false";
+  if (r.tournament !== undefined) s.tournament = r.tournament as boolean;
+  if (r.pin !== undefined && !isPin(r.pin)) return "the PIN is 4 or 6 digits";
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }
 
@@ -236,8 +263,18 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   const q = r as Request;
   switch (q.c) {
     case "hello": {
-      const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL };
+      app.linkOpened(app.board.now());
+      const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL, firmware: app.board.firmware, defaultPin: isDefaultPin(app.settings) };
       return { ok: hello };
+    }
+    case "repl": {
+      // the JavaScript prompt on this line, for the arbiter: with the PIN, until the next game starts
+      // or the line closes (the reply goes out first: after it, the line is the prompt's)
+      if (typeof q.pin !== "string") return { err: "repl takes the PIN" };
+      const t = app.board.now();
+      const why = app.checkPin(q.pin, t, "link");
+      if (why) return { err: why };
+      return { ok: REPL_OK };
     }
     case "status":
       return { ok: con.status() };
@@ -252,20 +289,24 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
     case "set": {
       const s = settingsAfter(app, q);
       if (typeof s === "string") return { err: s };
-      app.changeSettings(s);
+      app.changeSettings(s, "link");
       app.refresh();
       return { ok: publicSettings(s) };
     }
     case "log": {
       const from = q.from === undefined ? 0 : q.from;
       const n = q.n === undefined ? LOG_PAGE : q.n;
+      const game = q.game === undefined ? 0 : q.game;
       if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
+      if (game !== 0 && game !== 1) return { err: "log takes game 0 (the game on the clock) or 1 (the previous one)" };
       app.beforeLongTask(LOG_REPLY_MS);
-      const read = app.log(from as number, n as number, LOG_RECORDS); // from the flash records
+      const read = app.log(from as number, n as number, LOG_RECORDS, game as number); // from the flash records
+      if (game === 1 && !read.game) return { err: "no previous game on the clock" };
       const page = read.entries;
-      const out: LogPage = { total: read.total, from: from as number, entries: [] };
-      const g = app.clock.game; // started before this boot, after a power cut: it may be negative
-      const start = g.phase === "setup" ? 0 : g.startedAt;
+      const out: LogPage = { total: read.total, from: from as number, entries: [], game: read.game };
+      // the times count from the game's start (a game started before this boot, after a power cut,
+      // may have started before the board's 0)
+      const start = read.startT >= 0 ? read.startT : 0;
       for (let i = 0; i < page.length; i++) out.entries.push(logEntry(page[i], start));
       return { ok: out };
     }
@@ -274,30 +315,22 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   }
 }
 
-/** Whether no game is in progress: the only time a line may be handed to a prompt. */
-export function betweenGames(app: App): boolean {
-  const p = app.clock.game.phase;
-  return p === "setup" || p === "ended";
-}
-
-/** Speaks the protocol on a link. Between games a Ctrl-C (what the Espruino tools send first, never
- *  part of a frame) hands the line to the board's prompt, for flashing; the app shuts it again when
- *  the next game starts. */
+/** Speaks the protocol on a link, and nothing else: no byte that arrives is ever run as JavaScript
+ *  (a Ctrl-C, which the Espruino tools send first, is no request and is ignored). The prompt opens
+ *  only with the PIN (the repl request here, or the menu's USB REPL), until the next game starts or
+ *  the line closes. */
 export function startLink(app: App, link: Link): void {
   const con = makeConsole(app);
   const lines = new Lines();
   const crc = (s: string) => link.crc32(s);
   link.onData((chunk: string) => {
-    const cc = chunk.indexOf("\x03");
-    if (cc >= 0 && betweenGames(app) && link.openPrompt(chunk.slice(cc))) {
-      lines.feed("\n", () => undefined); // what came before is no request
-      return;
-    }
     lines.feed(chunk, (line: string) => {
       const f = parseFrame(line, crc);
       if (f === null) return;
       const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
       link.write(replyFrame(f.seq, body, crc));
+      // the reply has gone out on the protocol: from now on the line is the prompt's
+      if (body.ok === REPL_OK) app.openPrompt("", app.board.now());
     });
   });
 }

@@ -26,11 +26,11 @@ function windowTop(cursor: number, n: number, slots: number): number {
 
 const WIDTH = 128;
 
-/** The four digit boxes; a digit being chosen is shown inverted. */
+/** The digit boxes (four or six, centred); a digit being chosen is shown inverted. */
 function drawPin(g: Gfx, pin: string): void {
   useFont(g, SMALL_FONT, 2);
-  for (let i = 0; i < 4; i++) {
-    const x = 24 + i * 20;
+  for (let i = 0; i < pin.length; i++) {
+    const x = 64 - pin.length * 10 + i * 20;
     const ch = pin.charAt(i);
     g.setColor(1);
     g.drawRect(x, 17, x + 17, 38);

@@ -6,7 +6,7 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { presets, presetIndex } from "../presets";
-import { pinMatches, withPin, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
+import { pinMatches, withPin, pinDigits, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
 import {
   type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,
@@ -55,12 +55,16 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
     }
     case "pin": {
       m.vals = [];
-      return openSub(m, m.unlocked ? "newpin" : "oldpin", 0);
+      m.kind = pinDigits(s);
+      return m.unlocked ? openSub(m, "pinlen", m.kind === 6 ? 1 : 0) : openSub(m, "oldpin", 0);
     }
-    case "bt": {
+    case "tour": return openSub(m, "tour", s.tournament ? 1 : 0);
+    case "bt": case "usb": {
       m.vals = [];
-      if (!m.unlocked) return openSub(m, "btpin", 0);
-      r.bluetooth = true;
+      m.kind = pinDigits(s);
+      if (!m.unlocked) return openSub(m, id + "pin", 0);
+      if (id === "bt") r.bluetooth = true;
+      else r.usb = true;
       return;
     }
   }
@@ -153,6 +157,17 @@ function chooseKey(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): 
       r.settings = n;
       m.note = "Late limit: " + lateText(n.lateLimitMs);
       return toList(m);
+    case "tour":
+      // off again only with the PIN (the menu asked for it: the lock was on)
+      n = copySettings(s);
+      n.tournament = i === 1;
+      r.settings = n;
+      m.note = "Tournament lock " + (n.tournament ? "on" : "off");
+      return toList(m);
+    case "pinlen":
+      m.kind = i === 1 ? 6 : 4;
+      m.vals = [];
+      return openSub(m, "newpin", 0);
     case "cfield": {
       const f = correctable(controlOf(game, m.side))[i];
       const v = readingValue(readSide(game, m.side, t), f);
@@ -250,12 +265,13 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
   } else {
     m.vals.push(m.sel);
     m.sel = 0;
-    if (m.vals.length < 4) return;
+    if (m.vals.length < m.kind) return;
     const code = m.vals.join("");
     m.vals = [];
     if (m.screen === "newpin") {
       if (!pinMatches(s, code)) r.settings = withPin(s, code);
       m.note = "PIN changed";
+      m.kind = 0;
       return toList(m);
     }
     if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
@@ -267,9 +283,12 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
       return;
     }
     m.tries = 0;
-    if (m.screen === "oldpin") return openSub(m, "newpin", 0);
-    if (m.screen === "btpin") {
-      r.bluetooth = true;
+    m.kind = 0; // the digits are in: the screens after it use kind for their own
+    if (m.screen === "oldpin") return openSub(m, "pinlen", pinDigits(s) === 6 ? 1 : 0);
+    if (m.screen === "btpin" || m.screen === "usbpin") {
+      if (m.screen === "btpin") r.bluetooth = true;
+      else r.usb = true;
+      m.unlocked = true;
       return toList(m);
     }
     m.unlocked = true;
@@ -284,7 +303,7 @@ function pinKey(m: Menu, s: Settings, r: MenuResult, button: number, long: boole
 export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: number, long: boolean, checkPin?: PinCheck): MenuResult {
   const m = copyMenu(m0);
   m.note = "";
-  const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, message: "" };
+  const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, usb: false, message: "" };
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
   if (isPin(m.screen)) pinKey(m, s, r, button, long, checkPin);
   else if (isFields(m.screen)) fieldsKey(m, s, game, r, button, long);

@@ -7,5 +7,5 @@ export { parseControl, isParseError, formatControl, formatDuration, controlOf, r
 export { SMALL_FONT } from "../gfx/fonts";
 export { box, textWidth, useFont } from "../gfx/gfx";
 export { clockText, wrapLines } from "../gfx/text";
-export { pinMatches, withPin } from "../record/settings";
+export { pinMatches, withPin, pinDigits } from "../record/settings";
 export { PACKS, TRADITIONS } from "../voice";

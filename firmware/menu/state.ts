@@ -4,7 +4,7 @@
 
 import type { Settings } from "../record/settings";
 import type { Game, Op, Reading, Side, TimeControl } from "../core/index";
-import { parseControl, isParseError, formatDuration, clockText } from "./shared";
+import { parseControl, isParseError, formatDuration, clockText, pinDigits } from "./shared";
 
 export interface Menu {
   arbiter: boolean;
@@ -17,7 +17,8 @@ export interface Menu {
   /** Cursor of the sub-screen: the choice, the field, or the digit being chosen. */
   sel: number;
   side: Side;
-  /** Control editor: the system (index in KINDS); correction editor: the field (an index in fields.ts CFIELDS). */
+  /** Control editor: the system (index in KINDS); correction editor: the field (an index in fields.ts
+   *  CFIELDS); a PIN screen: how many digits it takes. */
   kind: number;
   /** The draft a sub-screen edits (fields, the PIN digits entered). */
   vals: number[];
@@ -39,8 +40,10 @@ export interface MenuResult {
   unlocked: boolean;
   /** The arbiter confirmed a new game: the app discards the game and its records. */
   newGame: boolean;
-  /** The arbiter, with the PIN, asked for a JavaScript prompt over Bluetooth (until the game starts). */
+  /** The arbiter, with the PIN, asked for a JavaScript prompt over Bluetooth or USB (until the game
+   *  starts or the line closes). */
   bluetooth: boolean;
+  usb: boolean;
   message: string;
 }
 
@@ -50,7 +53,7 @@ export const TRIES = 3;
 // Lists of words as one string each ("|" between items), cut up only where the menu uses them: an
 // array of strings, made when the menus' file is run on the board (menu.ts) and kept while a menu is
 // open, takes several times the jsvars of the one string (Espruino).
-export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|bt|ready";
+export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|bt|usb|ready";
 export const ARBITER_ITEMS = "pause|cblack|cwhite|rescale|split|absent|pass|end|new|lock";
 
 export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
@@ -112,7 +115,7 @@ export function control(text: string): TimeControl {
 // --- what each screen holds -------------------------------------------------------------------------
 
 export function isPin(screen: string): boolean {
-  return screen === "pin" || screen === "oldpin" || screen === "newpin" || screen === "btpin";
+  return screen === "pin" || screen === "oldpin" || screen === "newpin" || screen === "btpin" || screen === "usbpin";
 }
 
 /** The readings a side can have corrected, given its system. */
@@ -146,14 +149,19 @@ function menu(arbiter: boolean, unlocked: boolean, screen: string): Menu {
 }
 
 /** The set-up menu (a short MENU press while no game runs). `unlocked`: the arbiter has entered the
- *  PIN already; then changing the PIN does not ask for the current one. */
+ *  PIN already; then changing the PIN does not ask for the current one. With the tournament lock
+ *  on, PIN entry comes first. */
 export function openSetup(s: Settings, unlocked?: boolean): Menu {
-  return menu(false, unlocked === true, "list");
+  const m = menu(false, unlocked === true, s.tournament && unlocked !== true ? "pin" : "list");
+  if (m.screen === "pin") m.kind = pinDigits(s);
+  return m;
 }
 
 /** The arbiter's menu: PIN entry first unless already unlocked. */
 export function openArbiter(s: Settings, game: Game, unlocked: boolean): Menu {
-  return menu(true, unlocked, unlocked ? "list" : "pin");
+  const m = menu(true, unlocked, unlocked ? "list" : "pin");
+  if (!unlocked) m.kind = pinDigits(s);
+  return m;
 }
 
 /** The menu with a note at the bottom (e.g. the core's reason for refusing an operation). */

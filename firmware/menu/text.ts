@@ -50,7 +50,9 @@ function setupLine(id: string, s: Settings): string {
     case "vol": return line("Volume", "" + s.volume);
     case "late": return line("Late limit", lateText(s.lateLimitMs));
     case "pin": return line("Arbiter PIN", "****");
+    case "tour": return line("Tournament lock", s.tournament ? "on" : "off");
     case "bt": return line("Bluetooth REPL", ">");
+    case "usb": return line("USB REPL", ">");
   }
   return line("Ready", "");
 }
@@ -101,7 +103,7 @@ function fieldsView(title: string, m: Menu, game: Game, from: number, to: number
 
 function pinView(title: string, m: Menu): MenuView {
   let p = "";
-  for (let i = 0; i < 4; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
+  for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
   const v = view(title, "", [], -1, m);
   v.pin = p;
   // the wrong tries stay in sight while the next attempt is keyed in
@@ -154,6 +156,9 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
     case "oldpin": return pinView("Current PIN", m);
     case "newpin": return pinView("New PIN", m);
     case "btpin": return pinView("PIN for Bluetooth", m);
+    case "usbpin": return pinView("PIN for USB REPL", m);
+    case "pinlen": return choiceView("New PIN: how long", ["4 digits", "6 digits"], m, from, to);
+    case "tour": return choiceView("Tournament lock", ["Off (home)", "On: set-up needs PIN"], m, from, to);
     case "cfield": {
       const fields = correctable(controlOf(game, m.side));
       const r = readSide(game, m.side, game.lastT);
@@ -197,7 +202,7 @@ export function lineCount(m: Menu, game: Game): number {
     case "trad": return TRADITIONS.length;
     case "cfield": return correctable(controlOf(game, m.side)).length;
     case "late": case "absent": return 4;
-    case "wside": case "end": case "new": return 2;
+    case "wside": case "end": case "new": case "pinlen": case "tour": return 2;
   }
   return 0;
 }

@@ -6,8 +6,8 @@
 // for the last entries: a page costs the records it covers, not the whole game.
 
 import type { Store } from "../board";
-import { Clock, readSide, type CallOptions, type LogEntry, type Game, type Side } from "../core/index";
-import { readGame, readEvent, type Event } from "./persist";
+import { Clock, readSide, formatControl, type CallOptions, type LogEntry, type Game, type Side } from "../core/index";
+import { readGame, readEvent, type Event, type Header } from "./persist";
 
 /** An entry before its readings are worked out (only those of the page asked for are). */
 interface Item {
@@ -61,10 +61,24 @@ function entry(i: Item): LogEntry {
 }
 
 /** A page of the log, and how many entries it has in all (-1: not known yet, the page did not reach
- *  the end of the log, or a page from the end). */
+ *  the end of the log, or a page from the end), and the game it is the log of (null: none). */
 export interface LogPage {
   total: number;
   entries: LogEntry[];
+  game: LogGame | null;
+  /** The game's start, in the entries' time (-1: not started): their times count from it. */
+  startT: number;
+}
+
+/** What a log states of its game: both controls, handicap, White's side, lateness limit and the
+ *  program's fingerprint when the game was set up. */
+export interface LogGame {
+  black: string;
+  white: string;
+  handicap: number;
+  whiteOnRight: boolean;
+  lateLimitMs: number;
+  firmware: string;
 }
 
 /** Where the last page from the start stopped: the record to read next, the event before it and the
@@ -72,65 +86,113 @@ export interface LogPage {
  *  costs the records it covers, not every record before it. */
 interface Resume {
   head: string;
+  game: number;
   options: CallOptions;
   i: number;
   prev: Event | null;
+  startT: number;
   total: number;
 }
 let resume: Resume | null = null;
-/** The game's first record and the game it sets up: parsing its controls again costs every page. */
-let header: { body: string; game: Game } | null = null;
+
+/** The set-up of a game's records: the newest G before the start, what it says beside the game, and
+ *  the start's instant (-1: not started). `head` tells one game's records from another's. */
+interface SetUp {
+  head: string;
+  base: Game;
+  header: Header;
+  startT: number;
+}
+/** The last set-up read, by its game and its first two records: parsing the controls again and
+ *  finding the start would cost every page. Kept once the game has started (nothing before the
+ *  start changes then). */
+let setUpCache: { key: string; setUp: SetUp } | null = null;
+
+function setUpOf(store: Store, game: number): SetUp | null {
+  const count = store.count(game);
+  const key = game + "|" + store.record(0, game) + "|" + store.record(1, game);
+  if (setUpCache && setUpCache.key === key) return setUpCache.setUp;
+  let base: Game | null = null;
+  const header: Header = { whiteOnRight: true, firmware: "" };
+  let startT = -1;
+  for (let i = 0; i < count && startT < 0; i++) {
+    const body = store.record(i, game);
+    if (!body) continue;
+    const g = readGame(body, header);
+    if (g) base = g;
+    else if (base) {
+      const ev = readEvent(body, base, -1);
+      if (ev && ev.game.phase !== "setup") startT = ev.t;
+    }
+  }
+  if (!base) return null;
+  const setUp: SetUp = { head: key, base: base, header: header, startT: startT };
+  if (startT >= 0) setUpCache = { key: key, setUp: setUp };
+  return setUp;
+}
+
+function gameOf(u: SetUp): LogGame {
+  const b = u.base;
+  return {
+    "black": formatControl(b.blackControl), "white": formatControl(b.whiteControl), "handicap": b.handicap,
+    "whiteOnRight": u.header.whiteOnRight, "lateLimitMs": b.lateLimitMs, "firmware": u.header.firmware,
+  };
+}
 
 /**
- * Entries [from, from + n) of the game's time log; a negative `from` counts from the end (-5: the
- * last five), reading back only as far as they go. `untilMs`: how far the live clock has made its
- * calls (they follow the newest record). A page from the start reads at most `records` records past
- * where it begins (on the board each costs a tenth of a second or more, and a running game's wakes
- * wait), so it may hold fewer than n entries: page on from from + entries until total is known.
+ * Entries [from, from + n) of a game's time log (game 0 the current one, 1 the previous one kept);
+ * a negative `from` counts from the end (-5: the last five), reading back only as far as they go.
+ * `untilMs`: how far the live clock has made its calls (they follow the newest record; for an
+ * older game, its last record). A page from the start reads at most `records` records past where it
+ * begins (on the board each costs a tenth of a second or more, and a running game's wakes wait), so
+ * it may hold fewer than n entries: page on from from + entries until total is known.
  */
-export function logEntries(store: Store, options: CallOptions, from: number, n: number, untilMs: number, records: number): LogPage {
-  const count = store.count();
-  let base: Game | null = null;
-  let head = "";
-  let first = 0;
-  for (; first < count && !base; first++) {
-    const body = store.record(first);
-    base = body === null ? null : header && body === header.body ? header.game : readGame(body);
-    if (base) head = body as string;
-  }
-  if (base) header = { body: head, game: base };
-  if (!base || n <= 0) return { total: 0, entries: [] };
+export function logEntries(store: Store, options: CallOptions, from: number, n: number, untilMs: number, records: number, game?: number): LogPage {
+  const k = game || 0;
+  const count = store.count(k);
+  const u = setUpOf(store, k);
+  if (!u) return { total: 0, entries: [], game: null, startT: -1 };
+  if (n <= 0) return { total: 0, entries: [], game: gameOf(u), startT: u.startT };
+  // records past the newest G: each G replaces the set-up (a change before the start)
+  let base = u.base;
   const read = (i: number): Event | null => {
-    const body = store.record(i);
-    return body === null ? null : readEvent(body, base as Game);
+    const body = store.record(i, k);
+    if (!body) return null;
+    const g = readGame(body);
+    if (g) {
+      base = g;
+      return null;
+    }
+    return readEvent(body, base, u.startT);
   };
-  if (from >= 0) return forward(read, head, first, count, options, from, n, untilMs, records);
+  if (from >= 0) return forward(read, u, k, count, options, from, n, untilMs, records);
   // backward: each event's segment (the calls before it, the event, a query's answer) before the later ones
+  base = u.base;
   const want = -from;
   let i = count - 1;
   let ev: Event | null = null;
-  for (; i >= first && !ev; i--) ev = read(i);
+  for (; i >= 0 && !ev; i--) ev = read(i);
   let tail: Item[] = [];
-  if (ev) callsAfter(ev, null, untilMs, options, tail);
+  if (ev && k === 0) callsAfter(ev, null, untilMs, options, tail);
   while (ev && tail.length < want) {
     let prev: Event | null = null;
-    for (; i >= first && !prev; i--) prev = read(i);
+    for (; i >= 0 && !prev; i--) prev = read(i);
     const seg: Item[] = [];
     if (prev) callsAfter(prev, ev, ev.t, options, seg);
     eventItems(ev, options, seg);
     tail = seg.concat(tail);
     ev = prev;
   }
-  return { total: -1, entries: tail.slice(Math.max(0, tail.length - want)).slice(0, n).map(entry) };
+  return { total: -1, entries: tail.slice(Math.max(0, tail.length - want)).slice(0, n).map(entry), game: gameOf(u), startT: u.startT };
 }
 
 /** A page from the start: from where the last one stopped when it goes on from there (same game, same
  *  call options), else from the first record. Each record's segment is the calls before it, then it. */
-function forward(read: (i: number) => Event | null, head: string, first: number, count: number, options: CallOptions,
+function forward(read: (i: number) => Event | null, u: SetUp, game: number, count: number, options: CallOptions,
   from: number, n: number, untilMs: number, records: number): LogPage {
   const r = resume;
-  const on = r !== null && r.head === head && r.options === options && r.total <= from && r.i <= count;
-  let i = on ? r.i : first;
+  const on = r !== null && r.head === u.head && r.game === game && r.startT === u.startT && r.options === options && r.total <= from && r.i <= count;
+  let i = on ? r.i : 0;
   let prev = on ? r.prev : null;
   let total = on ? r.total : 0;
   const stop = i + records;
@@ -141,6 +203,7 @@ function forward(read: (i: number) => Event | null, head: string, first: number,
       total++;
     }
   };
+  const done = (t: number, entries: Item[]): LogPage => ({ total: t, entries: entries.map(entry), game: gameOf(u), startT: u.startT });
   for (; i < count; i++) {
     const ev = read(i);
     if (!ev) continue;
@@ -153,17 +216,17 @@ function forward(read: (i: number) => Event | null, head: string, first: number,
     prev = ev;
     if (total >= from + n) {
       // the page is full: the next one starts inside this segment
-      resume = { head: head, options: options, i: i, prev: before, total: at };
-      return { total: -1, entries: page.map(entry) };
+      resume = { head: u.head, game: game, options: options, i: i, prev: before, startT: u.startT, total: at };
+      return done(-1, page);
     }
     if (i + 1 >= stop && total > from && i + 1 < count) {
-      resume = { head: head, options: options, i: i + 1, prev: ev, total: total }; // read its share
-      return { total: -1, entries: page.map(entry) };
+      resume = { head: u.head, game: game, options: options, i: i + 1, prev: ev, startT: u.startT, total: total }; // read its share
+      return done(-1, page);
     }
   }
-  resume = { head: head, options: options, i: count, prev: prev, total: total };
+  resume = { head: u.head, game: game, options: options, i: count, prev: prev, startT: u.startT, total: total };
   const tail: Item[] = [];
-  if (prev) callsAfter(prev, null, untilMs, options, tail);
+  if (prev && game === 0) callsAfter(prev, null, untilMs, options, tail);
   keep(tail);
-  return { total: total, entries: page.map(entry) };
+  return done(total, page);
 }

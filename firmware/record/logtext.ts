@@ -108,6 +108,19 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "handicap": return "handicap: " + (e.info === "0" ? "even game" : e.info + " stones");
     case "latelimit": return "lateness limit: " + (e.info === "0" ? "off" : span(num(e.info)));
     case "calls": return "calls: the event's own count";
+    // a power cut (persist.ts restore) and the arbiter's audit trail (22.9)
+    case "cut": return "power lost: the clock's last known instant";
+    case "restore": {
+      const every = num(e.info);
+      return "restored: paused" + (every > 0 ? "; up to " + span(every) + " of the running side's time may be unaccounted for (the last checkpoint); how long the power was off is unknown" : "");
+    }
+    case "boot": return "boot: firmware " + e.info;
+    case "unlock": return "unlock: the arbiter entered the PIN (" + e.info + ")";
+    case "lock": return "lock: the arbiter's access ends (" + e.info + ")";
+    case "pin": return "PIN: " + e.info;
+    case "set": return "set: " + w[0] + " " + w.slice(1).join(" ");
+    case "link": return "link: " + e.info;
+    case "new": return "new game" + (e.info ? " (" + e.info + ")" : "");
   }
   return e.what + (who ? " " + who : "") + (e.info ? " " + e.info : "");
 }

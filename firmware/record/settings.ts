@@ -20,16 +20,22 @@ export interface Settings {
   tradition: string;
   /** 0 (mute) … 10. */
   volume: number;
-  /** The arbiter's 4-digit PIN as "salt:hash" (pinHash below), never the PIN itself: whoever reads
-   *  the settings file sees no PIN. */
+  /** The arbiter's PIN (4 or 6 digits) as pinHash below gives it, never the PIN itself: whoever
+   *  reads the settings file sees no PIN. */
   pinHash: string;
   /** Lateness forfeit limit (22.1: 60 min, 22.2: 15 min); 0 = none. */
   lateLimitMs: number;
+  /** The tournament set-up lock: the set-up menu and every setting from a link need the PIN, so a
+   *  player cannot change the control before a round. Off at home. */
+  tournament: boolean;
 }
 
-/** pinHash("0000", "00000000"), written out so that the defaults cost no hashing (a test checks it).
- *  The default PIN is no secret: its salt need not be random. */
-export const DEFAULT_PIN_HASH = "00000000:581a78ef21acaf32";
+/** The factory PIN 0000 (pinHash("0000", "00000000")), written out so that the defaults cost no
+ *  hashing (a test checks it). withPin gives exactly this for 0000, so "the PIN is still 0000" is
+ *  one comparison, not a stretched hash. */
+export const DEFAULT_PIN_HASH = "4.00000000:023e880d359b75fc";
+/** The hash an older clock stored for 0000 (salt:hash, 4 digits, not stretched). */
+const OLD_DEFAULT_HASH = "00000000:581a78ef21acaf32";
 const MAX_TEXT = 2000; // far more than any valid settings text; refuses a huge file before parsing it
 const MAX_CONTROL = 40;
 export const MAX_LATE_MS = 360000000; // 100 h, as the core's longest duration
@@ -45,6 +51,7 @@ export function defaultSettings(): Settings {
     volume: 7,
     pinHash: DEFAULT_PIN_HASH,
     lateLimitMs: 3600000,
+    tournament: false,
   };
 }
 
@@ -59,15 +66,21 @@ export function encodeSettings(s: Settings): string {
     volume: s.volume,
     pinHash: s.pinHash,
     lateLimitMs: s.lateLimitMs,
+    tournament: s.tournament,
   });
 }
 
-// --- the PIN, salted and hashed ----------------------------------------------------------------------
-// Four digits are 10,000 guesses: no hash makes a file that is read off the clock safe against an
-// offline search. What the hash does: no command, screen or file shows the PIN, and the same PIN on
-// two clocks looks different. Keeping the file itself out of reach is the console's job (hw/README.md).
+// --- the PIN, salted and stretched ----------------------------------------------------------------
+// "D.salt:hash": D the number of digits (4 or 6), salt 8 hex digits drawn at random, hash 16 hex
+// digits. The hash is iterated (ROUNDS passes over salt and PIN, some 250 ms of the board's
+// interpreter: npm run bench, "PIN check"), which makes each guess on the clock itself slow; against
+// someone who has read the file off a board (with it in hand, see hw/README.md) 10,000 or even
+// 1,000,000 PINs are searched in moments on a computer whatever the board can afford. What the hash
+// does: no command, screen or file shows the PIN, and the same PIN looks different on two clocks.
+// What keeps guessing out is the lock-out (firmware/record/pinlock.ts) and six digits.
 
 const PRIME = 2147483647; // 2^31 - 1: every product below stays an exact integer, also on Espruino
+const ROUNDS = 8;
 
 function mix(h: number, text: string, k: number): number {
   for (let i = 0; i < text.length; i++) h = (((h ^ text.charCodeAt(i)) % PRIME) * k) % PRIME;
@@ -78,9 +91,21 @@ export function hex8(n: number): string {
   return ("0000000" + n.toString(16)).slice(-8);
 }
 
-/** "salt:hash" of a PIN: two lanes of a multiplicative hash over salt and PIN (about 30 loop passes,
- *  some 30 ms on the board: more rounds would not make 10,000 PINs harder to search). */
+/** The stored form of a PIN with this salt: two lanes of a multiplicative hash, each round fed the
+ *  other's last value. */
 export function pinHash(pin: string, salt: string): string {
+  const text = salt + ":" + pin;
+  let a = 1;
+  let b = 7;
+  for (let r = 0; r < ROUNDS; r++) {
+    a = mix(a ^ b, text, 48271);
+    b = mix(b ^ a, text, 69621);
+  }
+  return pin.length + "." + salt + ":" + hex8(a) + hex8(b);
+}
+
+/** An older clock's form: salt:hash, 4 digits, one round. */
+function oldPinHash(pin: string, salt: string): string {
   return salt + ":" + hex8(mix(1, salt + ":" + pin, 48271)) + hex8(mix(7, pin + ":" + salt, 69621));
 }
 
@@ -88,24 +113,56 @@ export function newSalt(): string {
   return hex8(Math.floor(Math.random() * PRIME));
 }
 
-/** Whether a value is four digits (the only PINs the menu can enter). */
+/** Whether a value is a PIN the clock takes: four or six digits. */
 export function isPin(v: unknown): boolean {
-  return typeof v === "string" && v.length === 4 && /^[0-9]+$/.test(v); // no {4} on Espruino
+  return typeof v === "string" && (v.length === 4 || v.length === 6) && /^[0-9]+$/.test(v); // no {4} on Espruino
 }
 
 function isPinHash(v: unknown): boolean {
-  return typeof v === "string" && v.length === 25 && /^[0-9a-f]+:[0-9a-f]+$/.test(v) && v.indexOf(":") === 8;
+  if (typeof v !== "string") return false;
+  if (v.length === 25) return /^[0-9a-f]+:[0-9a-f]+$/.test(v) && v.indexOf(":") === 8; // an older clock's
+  return v.length === 27 && (v.charAt(0) === "4" || v.charAt(0) === "6") && v.charAt(1) === "." && /^[0-9a-f]+:[0-9a-f]+$/.test(v.slice(2)) && v.indexOf(":") === 10;
+}
+
+/** How many digits the PIN has (the PIN screens ask for that many). */
+export function pinDigits(s: Settings): number {
+  return s.pinHash.length === 27 && s.pinHash.charAt(0) === "6" ? 6 : 4;
 }
 
 export function pinMatches(s: Settings, pin: string): boolean {
-  return isPin(pin) && pinHash(pin, s.pinHash.slice(0, 8)) === s.pinHash;
+  if (!isPin(pin)) return false;
+  const h = s.pinHash;
+  return h.length === 25 ? oldPinHash(pin, h.slice(0, 8)) === h : pinHash(pin, h.slice(2, 10)) === h;
 }
 
-/** The settings with a new PIN (a fresh salt). */
+/** The PIN is still the factory 0000: every face, status and tool command says so. */
+export function isDefaultPin(s: Settings): boolean {
+  return s.pinHash === DEFAULT_PIN_HASH || s.pinHash === OLD_DEFAULT_HASH;
+}
+
+/** Whether the stored hash is an older clock's (taken over as the stretched form at the next right PIN). */
+export function isOldPinHash(s: Settings): boolean {
+  return s.pinHash.length === 25;
+}
+
+/** The settings with a new PIN (a fresh salt; 0000 is the factory hash itself). */
 export function withPin(s: Settings, pin: string): Settings {
   const n = Object.assign({}, s);
-  n.pinHash = pinHash(pin, newSalt());
+  n.pinHash = pin === "0000" ? DEFAULT_PIN_HASH : pinHash(pin, newSalt());
   return n;
+}
+
+/** What changed from a to b, one "field value" each ("black 2h+5x60s", "pin changed": never the PIN
+ *  nor its hash), for the record. */
+export function settingChanges(a: Settings, b: Settings): string[] {
+  const out: string[] = [];
+  const keys = "black white handicap whiteOnRight lang tradition volume lateLimitMs tournament".split(" ");
+  for (const k of keys) {
+    const v = (b as unknown as Record<string, unknown>)[k];
+    if ((a as unknown as Record<string, unknown>)[k] !== v) out.push(k + " " + v);
+  }
+  if (a.pinHash !== b.pinHash) out.push("pin changed");
+  return out;
 }
 
 export function isWhole(v: unknown, min: number, max: number): boolean {
@@ -132,7 +189,7 @@ export function isTradition(v: unknown): boolean {
 /** Reads stored settings. null (nothing stored yet) gives the defaults and no error; anything that
  *  is not valid gives the defaults for what is wrong and an error naming it. Never throws. */
 export function decodeSettings(text: string | null): { settings: Settings; error: string | null; rewrite?: boolean } {
-  const s = defaultSettings();
+  let s = defaultSettings();
   if (text === null) return { settings: s, error: null };
   if (typeof text !== "string" || text.length > MAX_TEXT) return { settings: s, error: "unreadable: defaults used" };
   let raw: unknown;
@@ -164,11 +221,14 @@ export function decodeSettings(text: string | null): { settings: Settings; error
   if (isPinHash(o.pinHash)) s.pinHash = o.pinHash as string;
   else if (o.pinHash === undefined && isPin(o.pin)) {
     // an older clock stored the PIN itself: keep it, as a hash, and have the file written again
-    s.pinHash = pinHash(o.pin as string, newSalt());
+    s = withPin(s, o.pin as string);
     rewrite = true;
   } else bad.push("pin");
   if (isWhole(o.lateLimitMs, 0, MAX_LATE_MS)) s.lateLimitMs = o.lateLimitMs as number;
   else bad.push("lateLimitMs");
+  // an older clock's file has no tournament lock: off, as it was
+  if (typeof o.tournament === "boolean") s.tournament = o.tournament;
+  else if (o.tournament !== undefined) bad.push("tournament");
   // a plain PIN never stays on flash: the caller writes the settings again (rewrite)
   return { settings: s, error: bad.length ? "bad " + bad.join(", ") + ": defaults used for " + (bad.length > 1 ? "them" : "it") : null, rewrite: rewrite };
 }

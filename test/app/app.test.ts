@@ -179,28 +179,31 @@ describe("the device app", () => {
     expect(d.board.played.find((p) => p.t === 5080)?.clips).toEqual(["zh/haisheng", "zh/3", "zh/fen"]);
   });
 
-  it("holding MENU 2 s pauses the game; the arbiter menu then needs the PIN", () => {
+  it("holding MENU 2 s pauses the game from MENU's down edge; the arbiter menu then needs the PIN", () => {
     const d = device();
     d.start();
-    d.tap(MENU, 10000, 2500); // paused 2 s into the hold, at 12 s
+    d.tap(MENU, 10000, 2500); // MENU down at 10 s: the hold becomes a pause at 12 s, charged from 10 s
     expect(d.app.clock.game.phase).toBe("paused");
-    expect(d.app.clock.reading("black", 30000).mainMs).toBe(50000);
+    expect(d.app.clock.reading("black", 30000).mainMs).toBe(52000); // 8 s of Black's minute, not 10
+    const pause = makeConsole(d.app).log(1)[0];
+    expect(pause).toMatch(/^0:00:08\.000  pause/);
     d.tap(MENU, 31000, 2500);
     expect(d.app.menu).not.toBeNull();
     d.tap(RIGHT, 34000); // a digit of the PIN, not a move
     expect(d.app.clock.game.phase).toBe("paused");
   });
 
-  it("after a power cut the game comes back as of the last press, paused", () => {
+  it("after a power cut the game comes back as of the last checkpoint, paused: the running side gets back under a second", () => {
     const d = device();
     d.start();
     d.tap(LEFT, 12000); // Black used 10 s
     d.tap(RIGHT, 15000); // White used 3 s
-    d.at(40000); // power lost 25 s into Black's move
+    d.at(40500); // power lost 25.5 s into Black's move
     const again = device("1m+3x60s", d.store, new VirtualTime());
     expect(again.app.clock.game.phase).toBe("paused");
     expect(again.app.clock.game.toMove).toBe("black");
-    expect(again.app.clock.reading("black", 0)).toMatchObject({ mainMs: 50000, moves: 1 });
+    // the desktop board checkpoints every second: Black's move is charged up to 40 s of its 40.5
+    expect(again.app.clock.reading("black", 0)).toMatchObject({ mainMs: 25000, moves: 1 });
     expect(again.app.clock.reading("white", 0)).toMatchObject({ mainMs: 57000, moves: 1 });
   });
 
@@ -211,6 +214,8 @@ describe("the device app", () => {
     c.unlock("0000");
     c.op("absent black");
     d.at(2000 + 10 * 60000);
+    expect(c.op("pause")).toBe("error: a game is on: clock.unlock(PIN) first"); // the unlock idled out after 3 min
+    c.unlock("0000");
     expect(c.op("pause")).toBe("ok: pause"); // the arbiter stops the clock 10 min in
     d.at(2000 + 11 * 60000); // and the power is lost
     const again = device("1h", d.store, new VirtualTime());
@@ -278,9 +283,13 @@ describe("the device app", () => {
     expect(c.log(1)[0]).toMatch(/^0:00:01\.000  pause  \| Black used 0:01, left .* \| White used 0:00, left /);
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
-    expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
-    // each record: seq, what happened, the side to move and the phase after it
-    expect(recs.slice(1).map((r) => { const w = r.split(" "); return [w[0], w[1], w[3], w[5], w[6]].join(" "); })).toEqual(["S 1 press b r", "S 2 pause b p"]);
+    // the set-up as it was at boot, then as the console changed it: the controls the game started
+    // with, even game, 60 min late limit, White on the right, the program that ran
+    expect(recs.filter((r) => r.startsWith("G "))).toEqual(["G 1m+3x60s 1m+3x60s 0 255s0 r simulator", "G 90m 1m+3x60s 0 255s0 r simulator"]);
+    // each record: seq, what happened, the side to move and the phase after it; the boot, the
+    // setting, the wrong PIN and the unlock are in the record too (22.9)
+    expect(recs.filter((r) => r.startsWith("S ")).map((r) => { const w = r.split(" "); return [w[0], w[1], w[3], w[5], w[6]].join(" "); })).toEqual(
+      ["S 1 boot b s", "S 2 set b s", "S 3 press b r", "S 4 pin b r", "S 5 unlock b r", "S 6 pause b p"]);
   });
 
   it("the arbiter's unlock ends when play resumes: a player's pause then asks for the PIN again", () => {
@@ -333,7 +342,7 @@ describe("the device app", () => {
     expect(c.unlock("0000")).toBe("ok: unlocked");
   });
 
-  it("three wrong PINs on the menu block PIN entry for a minute, there and on the console", () => {
+  it("three wrong PINs on the menu block the menu's PIN entry for a minute; the console counts its own", () => {
     const d = device();
     const c = makeConsole(d.app);
     d.start();
@@ -349,7 +358,8 @@ describe("the device app", () => {
     expect(d.app.menu).toBeNull();
     d.hold(t + 1000);
     expect(d.app.menu).toBeNull(); // not even the PIN screen
-    expect(c.unlock("0000")).toMatch(/^error: too many wrong PINs: wait \d+ s$/);
+    expect(c.unlock("0000")).toBe("ok: unlocked"); // the link has a count of its own
+    c.lock();
     d.hold(t + 61000);
     expect(d.app.menu!.screen).toBe("pin");
   });
@@ -367,19 +377,16 @@ describe("the device app", () => {
     expect(d.app.menu!.vals[0]).toBe(41); // nothing more once let go
   });
 
-  it("wrong PINs on the console and the menu count together: the menu closes when entry is blocked", () => {
+  it("wrong PINs on a link never block the arbiter at the clock: the counts are apart", () => {
     const d = device();
     const c = makeConsole(d.app);
     d.start();
-    c.unlock("1111");
-    c.unlock("2222");
+    for (const pin of ["1111", "2222", "3333"]) c.unlock(pin);
+    expect(c.unlock("0000")).toMatch(/^error: too many wrong PINs: wait 60 s$/);
     d.callArbiter(5000);
-    for (let i = 0; i < 4; i++) {
-      d.tap(RIGHT, 11000 + 400 * i);
-      d.tap(MENU, 11200 + 400 * i);
-    }
-    expect(d.app.menu).toBeNull();
-    expect(faceShows(d, "PIN blocked: wait 60 s")).toBe(true);
+    d.pin0000(11000);
+    expect(d.app.menu!.screen).toBe("list"); // the arbiter is in, at the clock
+    expect(d.app.unlocked).toBe(true);
   });
 
   it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {

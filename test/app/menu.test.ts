@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { type Menu, type MenuResult, type MenuDrawn, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../../firmware/menu";
 import { lineCount } from "../../firmware/menu/text";
-import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, DEFAULT_PIN_HASH } from "../../firmware/record/settings";
+import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, pinDigits, DEFAULT_PIN_HASH } from "../../firmware/record/settings";
 import { presets, presetIndex } from "../../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../../firmware/core/index";
 import { frameToText } from "../../firmware/gfx/frame";
@@ -433,11 +433,34 @@ describe("the set-up menu", () => {
     expect(u.view().note).toBe("Wrong PIN (2 left)");
     expect(pinMatches(u.settings, "0000")).toBe(true);
     u.digits("0000");
+    expect(u.view().title).toBe("New PIN: how long");
+    u.key(MENU); // 4 digits
     expect(u.view().title).toBe("New PIN");
     u.digits("4271");
     expect([pinMatches(u.settings, "4271"), pinMatches(u.settings, "0000")]).toEqual([true, false]);
     expect(encodeSettings(u.settings)).not.toContain("4271");
     expect(u.view().title).toBe("Set-up");
+  });
+
+  it("a PIN of six digits: chosen when it is changed, asked for in full from then on", () => {
+    const u = setupUser();
+    u.goTo("Arbiter PIN");
+    u.key(MENU);
+    u.digits("0000");
+    u.key(RIGHT); // 6 digits
+    u.key(MENU);
+    expect(u.view().pin).toBe("0-----");
+    u.digits("427118");
+    expect([pinMatches(u.settings, "427118"), pinMatches(u.settings, "4271")]).toEqual([true, false]);
+    expect(pinDigits(u.settings)).toBe(6);
+    // the next change asks for the six
+    u.goTo("Arbiter PIN");
+    u.key(MENU);
+    expect(u.view().pin).toBe("0-----");
+    u.digits("4271");
+    expect(u.view().title).toBe("Current PIN"); // four of six: not yet judged
+    u.digits("18");
+    expect(u.view().title).toBe("New PIN: how long");
   });
 
   it("Ready confirms the set-up and closes the menu; nothing starts the game", () => {
@@ -684,7 +707,7 @@ describe("settings", () => {
   it("default: 2h+5x60s both sides, even, White on the right, zh, cn, volume 7, PIN 0000, 60 min", () => {
     expect(defaultSettings()).toEqual({
       black: "2h+5x60s", white: "2h+5x60s", handicap: 0, whiteOnRight: true, lang: "zh", tradition: "cn",
-      volume: 7, pinHash: DEFAULT_PIN_HASH, lateLimitMs: 3600000,
+      volume: 7, pinHash: DEFAULT_PIN_HASH, lateLimitMs: 3600000, tournament: false,
     });
     expect(pinMatches(defaultSettings(), "0000")).toBe(true);
     expect(DEFAULT_PIN_HASH).toBe(pinHash("0000", "00000000"));
@@ -870,7 +893,7 @@ function golden(name: string, menu: Menu, settings: Settings, game: Game): void 
 }
 
 describe("golden frames of the menu", () => {
-  it("the set-up menu's first screen: title, 1/13, Preset inverted, four more items", () => {
+  it("the set-up menu's first screen: title, 1/15, Preset inverted, four more items", () => {
     const u = setupUser();
     golden("setup", u.menu!, u.settings, u.clock.game);
   });

@@ -31,9 +31,13 @@ function ranOnBoard(rig: ClockRig): boolean {
 }
 
 describe("every protocol command, on the built bundle", () => {
-  it("hello names the clock, its firmware version and the protocol", async () => {
-    const { link } = await clock();
-    expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1 });
+  it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
+    const { rig, link } = await clock();
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts' and the menus'
+    const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? crc32(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
+    const files = [".bootcde"].concat([...rig.dev.flash.files.keys()].filter((n) => /^gfx\./.test(n)), [...rig.dev.flash.files.keys()].filter((n) => /^menu\./.test(n)));
+    const fp = crc32(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
+    expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
 
   it("status carries both sides, turn, periods, moves, flags, lateness, battery, faults, version", async () => {
@@ -55,7 +59,7 @@ describe("every protocol command, on the built bundle", () => {
   it("set changes every field at once before a game, and answers the settings after it", async () => {
     const { link } = await clock();
     const after = link.ok("set", { black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
-    expect(after).toEqual({ black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
+    expect(after).toEqual({ tournament: false, black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
     const st = link.ok<ClockStatus>("status");
     expect([st.black.control, st.white.control, st.handicap, st.whiteOnRight, st.lang, st.volume, st.lateLimitMs, st.toMove]).toEqual(["1h+5x30s", "90m", 2, false, "en", 3, 900000, "white"]);
     expect(link.ok("set", { control: "5x20s" })).toMatchObject({ black: "5x20s", white: "5x20s" });
@@ -133,7 +137,9 @@ describe("every protocol command, on the built bundle", () => {
       return { pages, all };
     };
     const { pages, all } = readAll();
-    expect(all[0]).toMatchObject({ what: "press", side: "white", t: 5000 });
+    // the set-up comes first (the boot, the settings), then the game from White's starting press
+    expect(all.slice(0, 2).map((e) => e.what)).toEqual(["boot", "set"]);
+    expect(all.find((e) => e.what === "press")).toMatchObject({ side: "white", t: 5000 });
     expect(all.filter((e) => e.what === "press").length).toBe(13);
     // the same lines as the console's log, none twice
     expect(all.map((e) => e.text)).toEqual(rig.console("clock.log()"));
@@ -153,7 +159,7 @@ describe("every protocol command, on the built bundle", () => {
     link.ok("unlock", { pin: "0000" });
     link.ok("op", { words: "end" });
     link.ok("newgame");
-    expect(readAll().all.map((e) => e.what)).toEqual([]);
+    expect(readAll().all.map((e) => e.what)).toEqual(["new"]);
     expect(link.ask("log", { n: 11 })!.err).toMatch(/n \(1 to 10\)/);
     expect(link.ask("log", { from: -1 })!.err).toMatch(/from/);
   });
@@ -290,11 +296,11 @@ describe("the PIN is never readable from the clock", () => {
     link.ask("set", { volume: 4 });
     const stored = JSON.parse(String(rig.console('require("Storage").read("clock.set")')));
     const hash = stored.pinHash as string;
-    expect(hash).toMatch(/^[0-9a-f]{8}:[0-9a-f]{16}$/);
-    expect(link.heard).not.toContain(hash.slice(9));
-    expect(link.heard).not.toContain(hash.slice(0, 8));
+    expect(hash).toMatch(/^4\.[0-9a-f]{8}:[0-9a-f]{16}$/);
+    expect(link.heard).not.toContain(hash.slice(11));
+    expect(link.heard).not.toContain(hash.slice(2, 10));
     expect(link.heard).not.toContain("4271");
-    expect(link.heard).not.toContain("pin");
+    expect(link.heard).not.toContain('"pin');
     for (const name of rig.dev.flash.files.keys()) expect(Buffer.from(rig.dev.flash.read(name)!).toString("latin1"), name).not.toContain("4271");
   });
 
@@ -305,7 +311,7 @@ describe("the PIN is never readable from the clock", () => {
     rig.runUntil(3500);
     const now = String(rig.console('require("Storage").read("clock.set")'));
     expect(now).not.toContain("8642");
-    expect(now).toMatch(/"pinHash":"[0-9a-f]{8}:[0-9a-f]{16}"/);
+    expect(now).toMatch(/"pinHash":"4\.[0-9a-f]{8}:[0-9a-f]{16}"/);
     expect(new HostLink(rig.dev).ok("unlock", { pin: "8642" })).toBe("ok: unlocked");
   });
 });

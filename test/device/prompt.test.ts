@@ -1,8 +1,9 @@
 // Who gets a JavaScript prompt on the built bundle (dist/clock.js on the board double): nobody on
-// USB or Bluetooth during a game; between games the USB line after a Ctrl-C (what the espruino CLI
-// and the Web IDE send first), for flashing, and there the documented console API `clock` works.
+// USB or Bluetooth at boot, in set-up, in a game or after it, unless the arbiter opens it with the
+// PIN (goclock repl's request, the set-up menu), and then only until the next game starts or the
+// line closes; the documented console API `clock` works there. Right after a flash, 3 s for the CLI.
 import { describe, it, expect } from "vitest";
-import { firmware, ClockRig } from "../double/rig";
+import { firmware, ClockRig, voiceFiles } from "../double/rig";
 import { HostLink, findReply, frame } from "../double/link";
 
 async function booted(ms = 3500): Promise<ClockRig> {
@@ -65,35 +66,82 @@ describe("during a game no line gives a prompt", () => {
   });
 });
 
-describe("between games the USB line gives the prompt for flashing", () => {
-  it("right after power-on, for the espruino CLI that has just uploaded and started the program", async () => {
-    const rig = await booted(500);
-    expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
-    expect(type(rig, "USB", "1+1\n")).toContain("=2");
+describe("at power-on and between games no line gives a prompt without the PIN", () => {
+  it("right after power-on: JavaScript and a Ctrl-C on USB run nothing; the protocol answers", async () => {
+    const rig = await booted(10);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, forced: true });
+    expect(type(rig, "USB", "global.probe = 1\n")).toBe("");
+    expect(type(rig, "USB", "\x03\x03global.probe = 2\n")).toBe("");
     rig.runUntil(3500);
-    expect(rig.dev.consoleState().console).toBeNull();
-    expect(type(rig, "USB", "1+1\n")).toBe("");
+    expect(type(rig, "USB", "\x03global.probe = 3\n")).toBe("");
+    expect(reached(rig)).toBe(false);
+    expect(new HostLink(rig.dev).ok("hello")).toMatchObject({ clock: "voiced-go-clock" });
   });
 
-  it("a Ctrl-C hands the line to the REPL; the next game's start takes it back", async () => {
+  it("after a game: a Ctrl-C is ignored there too, and the set-up menu offers the prompt only behind the PIN", async () => {
     const rig = await booted();
-    expect(type(rig, "USB", "\x03")).toBe("");
+    rig.setUp("1x10s", 4000);
+    rig.press("white", 6000);
+    rig.runUntil(20000); // Black's only period ran out
+    expect(rig.status().phase).toBe("flagged");
+    expect(type(rig, "USB", "\x03global.probe = 1\n")).toBe("");
+    expect(reached(rig)).toBe(false);
+  });
+});
+
+describe("the arbiter opens the USB prompt with the PIN, until the next game starts or the line closes", () => {
+  it("goclock repl's request: a wrong PIN opens nothing; the right one gives the line to the prompt, and the record says so", async () => {
+    const rig = await booted();
+    const link = new HostLink(rig.dev);
+    expect(link.ask("repl", { pin: "1234" })!.err).toBe("wrong PIN (2 left)");
+    expect(type(rig, "USB", "global.probe = 1\n")).toBe("");
+    expect(link.ask("repl", { pin: "0000" })!.ok).toBe("ok: prompt on this line until the next game starts");
+    rig.runUntil(4000);
     expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
     expect(type(rig, "USB", "global.probe = 5\n")).toContain("=5");
-    expect(reached(rig)).toBe(true);
-    // no protocol while the REPL has the line: a frame is JavaScript there (a syntax error)
+    // no protocol while the prompt has the line: a frame is JavaScript there (a syntax error)
     expect(findReply(type(rig, "USB", frame(1, { c: "hello" })), 1)).toBeUndefined();
-    rig.setUp("10m", 4000);
-    rig.press("white", 6000);
-    rig.runUntil(7000);
+    expect(rig.console("clock.status().promptOpened")).toBe(true);
+    expect(rig.console("clock.log()")).toEqual(expect.arrayContaining([expect.stringMatching(/ PIN: link: wrong PIN \(2 left\)/), expect.stringMatching(/ link: prompt USB/)]));
+    // the next game takes the line back
+    rig.setUp("10m", 5000);
+    rig.press("white", 7000);
+    rig.runUntil(8000);
     expect(rig.dev.consoleState().console).toBeNull();
     expect(type(rig, "USB", "global.probe = 6\n")).toBe("");
     expect(rig.console("global.probe")).toBe(5);
+    expect(rig.console("clock.log()")).toEqual(expect.arrayContaining([expect.stringMatching(/ link: prompt shut the game starts/)]));
+  });
+
+  it("the prompt shuts when the host closes the port", async () => {
+    const rig = await booted();
+    new HostLink(rig.dev).ok("repl", { pin: "0000" });
+    rig.runUntil(4000);
+    expect(rig.dev.consoleState().console).toBe("USB");
+    rig.dev.usbPort(false);
+    rig.runUntil(15000); // the app's next idle wake
+    expect(rig.dev.consoleState().console).toBeNull();
+    rig.dev.usbPort(true);
+    expect(type(rig, "USB", "global.probe = 1\n")).toBe("");
+    expect(new HostLink(rig.dev).ok("hello")).toMatchObject({ proto: 1 });
+  });
+
+  it("the set-up menu's USB REPL, behind the PIN", async () => {
+    const rig = await booted();
+    let t = 4000;
+    for (const b of ["menu", "left", "left", "menu", "menu", "menu", "menu", "menu"] as const) {
+      rig.tap(b, t); // set-up, Ready, USB REPL, its PIN 0000
+      t += 400;
+    }
+    rig.runUntil(t);
+    expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
+    expect(type(rig, "USB", "global.probe = 9\n")).toContain("=9");
   });
 
   it("the console API at that prompt, every call, on the built bundle", async () => {
     const rig = await booted();
-    type(rig, "USB", "\x03");
+    new HostLink(rig.dev).ok("repl", { pin: "0000" });
+    rig.runUntil(4000);
     const call = (js: string): unknown => {
       const out = type(rig, "USB", "\x10print(JSON.stringify(" + js + "))\n");
       const line = out.split("\r\n").find((l) => l.length > 0 && l !== ">" && !l.startsWith("="));
@@ -101,21 +149,37 @@ describe("between games the USB line gives the prompt for flashing", () => {
       return JSON.parse(line);
     };
     expect(call("clock.help()")).toMatch(/clock\.status\(\)/);
-    expect(call("clock.status()")).toMatchObject({ phase: "setup", version: "0.1.0" });
+    expect(call("clock.status()")).toMatchObject({ phase: "setup", version: "0.1.0", defaultPin: true, promptOpened: true });
     expect(call('clock.control("1h+5x30s")')).toBe("ok: black 1h+5x30s, white 1h+5x30s");
     expect(call('clock.control("90m", "white")')).toBe("ok: black 1h+5x30s, white 90m");
     expect(call("clock.handicap(2)")).toBe("ok: handicap 2");
     expect(call('clock.unlock("0000")')).toBe("ok: unlocked");
     expect(call("clock.lock()")).toBe("ok: locked");
-    expect(call("clock.log()")).toEqual([]);
-    expect(call("clock.records()")).toEqual([]);
+    expect((call("clock.log()") as string[]).length).toBeGreaterThan(0);
+    expect((call("clock.records()") as string[]).length).toBeGreaterThan(0);
     expect(call("clock.newGame()")).toBe("ok: new game in set-up");
     // the game starts: the prompt closes with it (so the answer is not seen)
     type(rig, "USB", '\x10clock.op("start")\n');
     expect(rig.status().phase).toBe("running");
     expect(rig.dev.consoleState().console).toBeNull();
-    expect(rig.console("clock.log(1)")).toEqual([expect.stringMatching(/ start /)]);
+    expect(rig.console("clock.log(2)")).toEqual([expect.stringMatching(/ start /), expect.stringMatching(/ link: prompt shut the game starts /)]);
     expect(rig.dev.errors).toEqual([]);
+  });
+});
+
+describe("right after npm run flash the USB prompt stays 3 s, once", () => {
+  it("the flash's mark opens it for the espruino CLI at the new program's first boot, and is gone after", async () => {
+    const rig = new ClockRig(await firmware(), { files: Object.assign({ "clock.flashed": "1" }, voiceFiles("zh")) }).start();
+    rig.runUntil(500);
+    expect(rig.dev.consoleState()).toMatchObject({ console: "USB", forced: true });
+    expect(type(rig, "USB", "1+1\n")).toContain("=2");
+    rig.runUntil(3500);
+    expect(rig.dev.consoleState().console).toBeNull();
+    expect(rig.dev.flash.files.has("clock.flashed")).toBe(false);
+    rig.dev.powerCut(4000, 500);
+    rig.runUntil(5000);
+    expect(rig.dev.consoleState().console).toBeNull(); // the next boot is an ordinary one
+    expect(type(rig, "USB", "1+1\n")).toBe("");
   });
 });
 
@@ -129,6 +193,7 @@ describe("Bluetooth gives a prompt only when the arbiter turns it on, until the 
     };
     tap("menu"); // the set-up menu
     tap("left"); // Ready (the list wraps)
+    tap("left"); // USB REPL
     tap("left"); // Bluetooth REPL
     tap("menu"); // asks for the PIN
     for (let i = 0; i < 4; i++) tap("menu"); // 0000
@@ -152,10 +217,27 @@ describe("Bluetooth gives a prompt only when the arbiter turns it on, until the 
     expect(rig.console("global.probe")).toBe(7);
   });
 
+  it("the phone goes away: the prompt shuts with it, and the radio goes off", async () => {
+    const rig = await booted();
+    let t = 4000;
+    for (const b of ["menu", "left", "left", "left", "menu", "menu", "menu", "menu", "menu"] as const) {
+      rig.tap(b, t);
+      t += 400;
+    }
+    rig.runUntil(t);
+    const key = rig.dev.consoleState().radio.passkey!;
+    expect(rig.dev.bleConnect(key)).toBeNull();
+    expect(type(rig, "Bluetooth", "global.probe = 7\n")).toContain("=7");
+    rig.dev.bleDisconnect();
+    rig.runUntil(t + 500);
+    expect(rig.dev.consoleState()).toMatchObject({ console: null, radio: { awake: false } });
+    expect(rig.dev.bleConnect(key)).toMatch(/nothing is advertising/);
+  });
+
   it("not without the PIN: a wrong one opens nothing", async () => {
     const rig = await booted();
     let t = 4000;
-    for (const b of ["menu", "left", "left", "menu", "left", "menu", "menu", "menu", "menu"] as const) {
+    for (const b of ["menu", "left", "left", "left", "menu", "left", "menu", "menu", "menu", "menu"] as const) {
       rig.tap(b, t);
       t += 400;
     }

@@ -7,6 +7,7 @@ import { simulate } from "../double/expect";
 import { parseScript, type Script } from "../../sim/script";
 import { Rng } from "../double/units";
 import type { Side } from "../../firmware/core/index";
+import { SLOT_BYTES as SLOT } from "../../firmware/board";
 
 let code = "";
 beforeAll(async () => {
@@ -64,27 +65,37 @@ describe("a power cut at any moment of a game", () => {
   const cuts = Array.from({ length: 100 }, (_, i) => ({
     i,
     atMs: Math.round(5500 + rng.next() * (PRESSES[PRESSES.length - 2] * 1000 - 5500)),
-    // half of them in the middle of a flash write: at a random byte of the first record after the moment
+    // half of them in the middle of a flash write: at a random byte of the writes after the moment (a
+    // record of SLOT bytes, or a checkpoint of 12 and on into the next write)
     torn: rng.next() < 0.5,
-    byte: rng.int(0, 127),
+    byte: rng.int(0, SLOT - 1),
   }));
 
-  it.each(cuts)("cut #$i at $atMs ms (torn write: $torn): the game comes back paused as of the last press, no press lost", ({ i, atMs, torn, byte }) => {
+  it.each(cuts)("cut #$i at $atMs ms (torn write: $torn): the game comes back paused as of its last checkpoint, no time added, at most a checkpoint's interval given back", ({ i, atMs, torn, byte }) => {
     const rig = gameOnDesk(100 + i);
     if (torn) rig.dev.cutDuringWriteAfter(atMs, byte);
     else rig.dev.powerCut(atMs, 500);
-    const on = runUntilPowerOn(rig, PRESSES[PRESSES.length - 1] * 1000);
+    const on = runUntilPowerOn(rig, PRESSES[PRESSES.length - 1] * 1000 + 5000);
     rig.runUntil(on + 1000);
 
-    // When the power went. A press's record is written after its new face, within RECORD_MS of its
-    // edge: the press being recorded then is the one a cut loses (always, when it tears the write).
+    // When the power went, and the last instant the records knew of (the "power lost" entry, on the
+    // game's time from White's first press): the game is restored as the simulator has it then.
     const cutAt = on - 500;
-    const before = PRESSES.filter((t) => t * 1000 < cutAt);
-    const recorded = PRESSES.filter((t) => t * 1000 < cutAt - RECORD_MS);
     const st = rig.status();
     expect(st.phase).toBe("paused");
-    if (torn || before.length === recorded.length) expect(readings(st)).toEqual(simReadingsAfter(recorded));
-    else expect([simReadingsAfter(before), simReadingsAfter(recorded)]).toContainEqual(readings(st));
+    const log = rig.console("clock.log()") as string[];
+    const lost = log.find((l) => / power lost/.test(l));
+    expect(lost, log.join("\n")).toBeDefined();
+    const knownAt = PRESSES[0] * 1000 + stampMs(lost!.split("  ")[0]);
+    expect(knownAt).toBeLessThanOrEqual(cutAt);
+    // a checkpoint at least every 60 s in main time and 10 s in byoyomi (the device's: the running
+    // side's at the cut), a wake's second of slack, and a press's record within RECORD_MS of its edge
+    const truth = simReadings(scriptOf(PRESSES.filter((t) => t * 1000 <= cutAt), Math.floor(cutAt) / 1000));
+    const overtime = truth[truth.toMove].mainMs === 0;
+    expect(cutAt - knownAt).toBeLessThanOrEqual((overtime ? 10000 : 60000) + 1000 + RECORD_MS);
+    const before = PRESSES.filter((t) => t * 1000 <= knownAt);
+    expect(readings(st)).toEqual(simReadings(scriptOf(before, knownAt / 1000)));
+    expect(log.find((l) => / restored: paused; up to (0:10|1:00) of /.test(l)), log.join("\n")).toBeDefined();
     expect(rig.dev.errors.map((e) => e.text.split("\n")[0])).toEqual([]);
 
     // and the arbiter can resume it
@@ -93,6 +104,12 @@ describe("a power cut at any moment of a game", () => {
     expect(rig.status().phase).toBe("running");
   });
 });
+
+/** "0:02:11.750" → ms. */
+function stampMs(s: string): number {
+  const m = /^(\d+):(\d\d):(\d\d)\.(\d\d\d)$/.exec(s)!;
+  return ((Number(m[1]) * 60 + Number(m[2])) * 60 + Number(m[3])) * 1000 + Number(m[4]);
+}
 
 /** Runs until the board powers on again after a cut; returns when (world ms). */
 function runUntilPowerOn(rig: ClockRig, untilMs: number): number {
@@ -204,12 +221,13 @@ describe("damaged flash", () => {
   }
 
   const logFile = (rig: ClockRig): Uint8Array => {
-    const name = Array.from(rig.dev.flash.files.keys()).filter((n) => /^clock\.log/.test(n)).sort().pop()!;
+    // the current game's newest record file (clk<game>.<n>; clk<game>-<n> are its checkpoints)
+    const name = Array.from(rig.dev.flash.files.keys()).filter((n) => /^clk[0-9a-z]+\.[0-9a-z]+$/.test(n)).sort().pop()!;
     return rig.dev.flash.files.get(name)!.bytes;
   };
-  /** The first slot of 128 bytes still erased. */
+  /** The first slot of SLOT_BYTES still erased. */
   const freeSlot = (b: Uint8Array): number => {
-    for (let s = 0; s * 128 < b.length; s++) if (b.subarray(s * 128, s * 128 + 128).every((x) => x === 0xff)) return s;
+    for (let s = 0; s * SLOT < b.length; s++) if (b.subarray(s * SLOT, s * SLOT + SLOT).every((x) => x === 0xff)) return s;
     return -1;
   };
   const saved = PRESSES.slice(0, 9);
@@ -219,8 +237,8 @@ describe("damaged flash", () => {
       const b = logFile(r);
       const s = freeSlot(b);
       const rng = new Rng(9);
-      for (let i = 0; i < 128; i++) b[s * 128 + i] = rng.int(0, 254);
-      b.set(Buffer.from("S 9 black running 0 - 0 1 2 3 4 5 6 7 1 2 3 4 5 6 7~0000".padEnd(128, " ")), (s + 1) * 128);
+      for (let i = 0; i < SLOT; i++) b[s * SLOT + i] = rng.int(0, 254);
+      b.set(Buffer.from("S 9 black running 0 - 0 1 2 3 4 5 6 7 1 2 3 4 5 6 7~0000".padEnd(SLOT, " ")), (s + 1) * SLOT);
     });
     const st = rig.status();
     expect(st.phase).toBe("paused");
@@ -232,8 +250,8 @@ describe("damaged flash", () => {
     const rig = offAfter(saved, (r) => {
       const b = logFile(r);
       const s = freeSlot(b);
-      const good = Buffer.from(b.subarray((s - 1) * 128, s * 128));
-      b.set(good.subarray(0, 50), s * 128);
+      const good = Buffer.from(b.subarray((s - 1) * SLOT, s * SLOT));
+      b.set(good.subarray(0, 50), s * SLOT);
     });
     const st = rig.status();
     expect(st.phase).toBe("paused");

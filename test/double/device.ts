@@ -353,6 +353,19 @@ export class Device implements World {
     return t;
   }
 
+  /** The host closes the USB port now (the tool exits, the cable is pulled), or opens it again. */
+  usbPort(open: boolean): void {
+    this.usbOpen = open;
+    if (!this.mcu || this.mcu.dead) return;
+    if (open) this.mcu.serials.usbOpened();
+    else this.mcu.serials.usbClosed();
+  }
+
+  /** The phone connected over Bluetooth goes away now. */
+  bleDisconnect(): void {
+    if (this.mcu && !this.mcu.dead) this.mcu.serials.disconnect();
+  }
+
   /** A phone connects over Bluetooth now: why it could not, or null. */
   bleConnect(passkey?: string): string | null {
     if (!this.mcu || this.mcu.dead) return "the board is off";

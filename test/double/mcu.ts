@@ -609,6 +609,7 @@ export class Mcu implements LoopHost {
       setAdvertising: fn(() => undefined),
       getAddress: fn(() => "e7:a1:0c:55:20:3f random"),
     });
+    serials.onDisconnect = () => this.emitNow(nrf, "disconnect", []);
     def("NRF", nrf);
 
     // E (jswrap_espruino.c)

@@ -42,6 +42,10 @@ export class Serials {
   objects: Record<LineName, Record<string, unknown>>;
   /** Every console move, in order (for tests). */
   moves: (LineName | null)[] = [];
+  /** The host has the USB port open (USB.isConnected, Espruino 2v25+). */
+  usbOpen = false;
+  /** Told when a phone disconnects (NRF's "disconnect" event, from the idle loop). */
+  onDisconnect: () => void = () => {};
   private typing: Record<LineName, string> = { USB: "", Bluetooth: "" };
 
   constructor(private host: SerialHost) {
@@ -57,6 +61,7 @@ export class Serials {
         host.queue(() => self.arrive(name, text));
       });
       o.setConsole = host.fn((force?: unknown) => self.setConsole(name, !!force));
+      o.isConnected = host.fn(() => (name === "USB" ? self.usbOpen : self.radio.connected));
       return o;
     };
     this.objects = { USB: make("USB"), Bluetooth: make("Bluetooth") };
@@ -81,7 +86,13 @@ export class Serials {
 
   /** The host opens the USB port (the tool or the espruino CLI connects). */
   usbOpened(): void {
+    this.usbOpen = true;
     if (!this.forced) this.setConsole("USB", false);
+  }
+
+  /** The host closes the USB port (the tool exits, the cable is pulled). */
+  usbClosed(): void {
+    this.usbOpen = false;
   }
 
   /** A phone tries to connect; why not, or null. */
@@ -96,6 +107,7 @@ export class Serials {
   disconnect(): void {
     if (!this.radio.connected) return;
     this.radio.connected = false;
+    this.host.queue(() => this.onDisconnect());
     if (this.console === "Bluetooth" && !this.forced) this.setConsole("USB", false);
   }
 

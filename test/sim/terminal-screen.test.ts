@@ -149,8 +149,8 @@ describe("README", () => {
     const named = /\*\*The arbiter's PIN is `(\d+)` until you change it\.\*\*/.exec(readme);
     expect(named).not.toBeNull();
     const app = startApp(new SimBoard(new VirtualTime(), new MemoryStore()));
-    expect(app.checkPin(named![1], 0)).toBeNull(); // it opens a new clock's arbiter menu
-    expect(app.checkPin("1234", 0)).not.toBeNull();
+    expect(app.checkPin(named![1], 0, "menu")).toBeNull(); // it opens a new clock's arbiter menu
+    expect(app.checkPin("1234", 0, "menu")).not.toBeNull();
     expect(readme).toMatch(/change it in the set-up menu: \*Arbiter PIN\*/);
   });
 });
