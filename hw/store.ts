@@ -29,21 +29,10 @@
 
 import type { Store } from "../firmware/board";
 import { RECORD_BYTES, SEAL_BYTES, SLOT_BYTES } from "../firmware/board";
+import { LOG_BYTES, SLOTS, CK_BYTES, CK_SLOT, CK_SLOTS, RESERVE_BYTES } from "./layout";
 
 const FILES = /^clk[0-9a-z]+[.-][0-9a-z]+$/;
-export const LOG_BYTES = 8192;
-const SLOTS = Math.floor(LOG_BYTES / SLOT_BYTES);
-const CK_BYTES = 4096;
-const CK_SLOT = 12;
-const CK_SLOTS = Math.floor(CK_BYTES / CK_SLOT);
 const NAME_MAX = 28;
-/** The files a 6-hour, 400-move game fills (npm run bench, "records of a 6-hour game"): 510 record
- *  slots, and 2,046 checkpoints (one each 10 s in byoyomi, 60 s in main time). */
-const GAME_FILES = 5;
-const CK_FILES = 6;
-/** Free flash to keep whenever a game can start: a whole game's files, and room for file headers and
- *  settings rewritten meanwhile. So no write during a game has to wait for a compaction. */
-export const RESERVE_BYTES = GAME_FILES * LOG_BYTES + CK_FILES * CK_BYTES + 8192;
 
 /** A game's files of one kind ("." records, "-" checkpoints), by index, and the slots used in each. */
 interface Files {

@@ -95,9 +95,10 @@ export class Recorder {
         this.seq++;
         ok = store.append(stateRecord(p.game, this.seq, p.t, this.shift, p.what, p.side, p.info));
       }
-      // a power cut while a record is missing would lose the game: the arbiter must know
+      // a power cut while a record is missing would lose the game: the arbiter must know (a
+      // checkpoint written is no record of what was missed: only a record clears it)
       if (!ok) this.notSaved = true;
-      else if (p.what !== "G") this.notSaved = false;
+      else if (p.game !== null && p.what !== "G") this.notSaved = false;
     }
   }
 

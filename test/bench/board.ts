@@ -37,6 +37,13 @@ export interface BoardFigures {
   menuOpenMs: number;
   menuOpenCpuMs: number;
   recordMs: number;
+  /** A checkpoint of the running side's time (persist.ts, hw/store.ts), and how many the byoyomi
+   *  window above wrote. */
+  checkpointMs: number;
+  checkpoints: number;
+  /** The PIN checked (the stretched hash: settings.ts), and the whole unlock at the console. */
+  pinMs: number;
+  unlockMs: number;
   clockApplyMs: number;
   statusMs: number;
   top: { label: string; ms: number }[];
@@ -186,6 +193,8 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     if (c) (leads.push(s.startsAt - c.at), handOvers.push(s.requestedAt - c.at));
   }
   const st = meter.measure(() => rig.console("clock.status()"));
+  const unlock = meter.measure(() => rig.console('clock.unlock("0000")'));
+  const checkpoints = meter.inclusive("store.ts:checkpoint").filter((c) => c.at >= 160000 && c.at < 250000);
   return {
     bootMs,
     bootCpuMs,
@@ -206,6 +215,10 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     menuOpenCpuMs,
     // a record: its formatting (persist.ts) and its sealed write (hw/store.ts), written after the face
     recordMs: median(meter.inclusive("persist.ts:stateRecord").map((c) => c.ms)) + median(meter.inclusive("store.ts:append").map((c) => c.ms)),
+    checkpointMs: median(meter.inclusive("persist.ts:checkpointText").map((c) => c.ms)) + median(meter.inclusive("store.ts:checkpoint").map((c) => c.ms)),
+    checkpoints: checkpoints.length,
+    pinMs: median(meter.inclusive("settings.ts:pinMatches").map((c) => c.ms)),
+    unlockMs: unlock.ms,
     clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
     statusMs: st.ms,
     top: meter.profile().slice(0, 6),
@@ -230,6 +243,9 @@ export function boardLines(f: BoardFigures): string[] {
     "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
     "  opening the set-up menu (its file read from Storage and run, then drawn): release to the menu frame " + ms(f.menuOpenMs) + " (CPU " + ms(f.menuOpenCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuOpenMs <= BUDGET.menuStepMs),
     "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
+    "  one checkpoint of the running side's time " + ms(f.checkpointMs) + " (" + f.checkpoints + " in the 90 s of byoyomi above: " + pct(f.checkpointMs / 10000) +
+      " of the CPU at one each 10 s in overtime, " + pct(f.checkpointMs / 60000) + " at one a minute in main time)",
+    "  the PIN checked (its stretched hash) " + ms(f.pinMs) + ", a whole unlock at the console " + ms(f.unlockMs) + ", budget ≤ 300 ms " + verdict(f.unlockMs <= 300),
     "  the tool reading a " + f.log.moves + "-move game's time log: " + f.log.entries + " entries in " + f.log.replies + " replies, the longest " + ms(f.log.maxReplyMs) +
       " (the clock's wakes wait for it), " + ms(f.log.totalMs) + " in all",
     "  most board time in a game, by function (own code): " + f.top.map((t) => t.label + " " + ms(t.ms)).join(", "),

@@ -397,7 +397,8 @@ export interface BoardRig {
 let cached: { code: string; ins: Instrumented & { menu: string | null }; wrap: string } | null = null;
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
-export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append"];
+export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
+  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
  *  source map (dist/clock.js.map, or `map` for another bundle); with the menus' file it loads

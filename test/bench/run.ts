@@ -24,6 +24,7 @@ import { seededPicker } from "../core/gen";
 import { INVARIANTS, timeLeft, type SeedsResult } from "../core/invariants";
 import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
+import { recordFigures, recordLines } from "./records";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
 import { MODEL } from "./cost";
 import { OPS } from "../double/ops";
@@ -293,6 +294,7 @@ async function main(): Promise<void> {
   await benchBundle();
   for (const line of await deviceFigures()) say(line); // the built bundle on the Espruino double
   for (const line of boardLines(await boardFigures())) say(line);
+  for (const line of recordLines(await recordFigures())) say(line);
   benchCalibration();
 }
 

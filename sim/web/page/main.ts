@@ -80,6 +80,8 @@ function boot(): void {
   board.onShow = show;
   const live = startApp(board);
   app = live;
+  // a closed tab or a reload is the page's power cut: the running side's time is recorded to the ms
+  window.addEventListener("pagehide", () => live.checkpointNow());
   panel.follow(live);
   if (saved.note) note(saved.note, false);
   const link = applyLink(live, makeConsole(live), location.search);

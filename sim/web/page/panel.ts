@@ -49,7 +49,7 @@ export class Panel {
     this.records = records;
     if (fresh.length === 0) return;
     this.seen += fresh.length;
-    const start = Math.max(0, app.clock.game.startedAt); // as the console's log: times from the game's start
+    const start = origin(app); // as the console's log: times from the game's start
     const stick = this.atBottom(this.logList);
     for (const e of fresh) add(this.logList, logText(e, start));
     for (const e of fresh) if (e.what === "call" || e.what === "late") add(this.callList, this.callLine(app, e));
@@ -62,12 +62,19 @@ export class Panel {
     const lang = app.settings.lang;
     const clips = clipsFor(lang, say).map((c) => lang + "/" + c);
     const words = clips.map((c) => this.voice.words(c) || c.split("/")[1]).join(" ");
-    return stamp(e.t - Math.max(0, app.clock.game.startedAt)) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
+    return stamp(e.t - origin(app)) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
   }
 
   private atBottom(el: HTMLElement): boolean {
     return el.scrollHeight - el.scrollTop - el.clientHeight < 30;
   }
+}
+
+/** Where the log's times count from: the game's start (before this page's 0 when it was restored
+ *  after a reload: one timeline), or the page's 0 in set-up. */
+function origin(app: App): number {
+  const g = app.clock.game;
+  return g.phase === "setup" ? 0 : g.startedAt;
 }
 
 function add(list: HTMLOListElement, text: string): void {
