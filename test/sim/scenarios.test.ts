@@ -25,7 +25,7 @@ describe("the sim command", () => {
     const out = execFileSync(tsx, [cli, "run", join(dir, "exact-period.txt")], { encoding: "utf8" });
     expect(out.trimEnd().split("\n")).toEqual(readFileSync(join(dir, "exact-period.jsonl"), "utf8").trimEnd().split("\n"));
     for (const line of out.trimEnd().split("\n")) expect(() => JSON.parse(line)).not.toThrow();
-  });
+  }, 30_000); // a process of its own: its start-up alone takes seconds on a busy machine
 
   it("reports every bad line with its number and runs nothing", () => {
     const f = join(mkdtempSync(join(tmpdir(), "clock-")), "bad.txt");
@@ -42,5 +42,5 @@ describe("the sim command", () => {
     expect(r.stderr).toContain("bad.txt:7: latelimit DURATION");
     expect(r.stderr).toContain("bad.txt:8: timeout: expected on or off");
     expect(r.stderr).toContain("bad.txt:9: a command is missing after 'at 20'");
-  });
+  }, 30_000);
 });

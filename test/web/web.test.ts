@@ -185,15 +185,25 @@ describe("the page", { timeout: 60000 }, () => {
     await advance(page, 20000);
     await page.keyboard.press("m"); // White after 0:20
     await advance(page, 5000);
+    await advance(page, 400); // 5.4 s into Black's move
     const before = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', window.__goclock.board.now()).mainMs, window.__goclock.app.clock.reading('white', window.__goclock.board.now()).mainMs])");
-    expect(JSON.parse(before as string)).toEqual([3600000 - 75000 - 5000, 3600000 - 20000]);
+    expect(JSON.parse(before as string)).toEqual([3600000 - 75000 - 5400, 3600000 - 20000]);
+    const presses = async () => (await page.locator("#log li").allTextContents()).filter((l) => / press: /.test(l)).map((l) => l.split("  |")[0]);
+    const logged = await presses();
+    expect(logged.length).toBe(3);
     await page.reload();
     await page.waitForFunction(() => (globalThis as any).__goclock !== undefined && (globalThis as any).__goclock.firstFrameAt() > 0);
     expect(await page.evaluate("window.__goclock.app.clock.game.phase")).toBe("paused");
-    // as of the last record (White's press): Black's 5 s since then are not charged to Black
+    // the closing tab wrote a checkpoint: Black's 5.4 s are charged to Black, nothing is given back
     const after = await page.evaluate("JSON.stringify([window.__goclock.app.clock.reading('black', 0).mainMs, window.__goclock.app.clock.reading('white', 0).mainMs, window.__goclock.app.clock.game.toMove])");
-    expect(JSON.parse(after as string)).toEqual([3600000 - 75000, 3600000 - 20000, "black"]);
+    expect(JSON.parse(after as string)).toEqual([3600000 - 75000 - 5400, 3600000 - 20000, "black"]);
     expect(await page.evaluate("window.__goclock.app.message")).toBe("restored: paused");
+    // one timeline, shown at once: the presses at the times they had, then the power cut's entries
+    expect(await presses()).toEqual(logged);
+    const lines = await page.locator("#log li").allTextContents();
+    const cut = lines.findIndex((l) => / power lost/.test(l));
+    expect(lines[cut].split("  ")[0]).toBe("0:01:40.400");
+    expect(lines[cut + 1]).toMatch(/^0:01:40\.400  restored: paused; up to 0:01 /);
     await shot(page, "paused-restored");
     await ctx.close();
   });

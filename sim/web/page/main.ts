@@ -83,6 +83,7 @@ function boot(): void {
   // a closed tab or a reload is the page's power cut: the running side's time is recorded to the ms
   window.addEventListener("pagehide", () => live.checkpointNow());
   panel.follow(live);
+  panel.update(); // the first frame came before the panel followed the clock: a restored game's log now
   if (saved.note) note(saved.note, false);
   const link = applyLink(live, makeConsole(live), location.search);
   if (link) {
