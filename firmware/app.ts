@@ -39,6 +39,8 @@ const SETTINGS = "clock.set";
 /** A query, a link's hello or a setting from a link is recorded at most this often per kind: a
  *  flood from a cable must not fill the records' flash (it is answered all the same). */
 const AUDIT_EVERY_MS = 10000;
+/** A line closed this long has gone: the unlock made over it and a prompt on it end. */
+const LINE_GONE_MS = 10000;
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -100,6 +102,8 @@ export class App {
   private aheadClips: string[] = [];
   /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
   private handed: string[] = [];
+  /** When the line of a link's unlock or a prompt was first seen closed (-1: open). */
+  private lineClosedAt = -1;
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
    *  its flash then, and reboot), unless the game has started by then. */
   private tidy = false;
@@ -550,9 +554,18 @@ export class App {
     if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
     if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
     this.tidy = false;
+    // the line an unlock or a prompt came from has closed: not a tool's port closed between two of
+    // its commands (or the flash script's, before the espruino CLI opens it again), but closed for
+    // LINE_GONE_MS
     const link = this.board.link;
-    if (link && this.access.via === "link" && !link.isOpen("USB")) this.access.lock(now, "link closed");
-    if (link && this.prompt && !link.isOpen(this.prompt)) this.shutPrompt(now, "line closed");
+    const line = this.prompt || (this.access.via === "link" ? "USB" : "");
+    if (!link || !line || link.isOpen(line)) this.lineClosedAt = -1;
+    else if (this.lineClosedAt < 0) this.lineClosedAt = now;
+    else if (now - this.lineClosedAt >= LINE_GONE_MS) {
+      this.lineClosedAt = -1;
+      if (this.access.via === "link") this.access.lock(now, "link closed");
+      if (this.prompt) this.shutPrompt(now, "line closed");
+    }
   }
 
   /** A checkpoint now (a page about to be closed), written at once. */

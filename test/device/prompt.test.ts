@@ -118,8 +118,15 @@ describe("the arbiter opens the USB prompt with the PIN, until the next game sta
     new HostLink(rig.dev).ok("repl", { pin: "0000" });
     rig.runUntil(4000);
     expect(rig.dev.consoleState().console).toBe("USB");
+    // closed for a moment (the flash script hands the port to the espruino CLI): the prompt stays
     rig.dev.usbPort(false);
-    rig.runUntil(15000); // the app's next idle wake
+    rig.runUntil(9000);
+    rig.dev.usbPort(true);
+    rig.runUntil(30000);
+    expect(rig.dev.consoleState().console).toBe("USB");
+    // closed for good: within two idle wakes (10 s each) past the 10 s a line may be away
+    rig.dev.usbPort(false);
+    rig.runUntil(60000);
     expect(rig.dev.consoleState().console).toBeNull();
     rig.dev.usbPort(true);
     expect(type(rig, "USB", "global.probe = 1\n")).toBe("");
