@@ -35,6 +35,9 @@ export interface Ctx {
   note(text: string): void;
   /** Opens --port and greets the clock (once; closed by the caller's end). */
   open(): Promise<Client>;
+  /** What a clock reached on a connection of the command's own (list, flash) said of its PIN:
+   *  true while it is the factory 0000 (the command then warns, as for the clock it opened). */
+  defaultPin: boolean;
 }
 
 /** Options every command that talks to a clock takes. */
@@ -66,14 +69,21 @@ export function wholeOption(v: Values, name: string, min: number, max: number): 
 }
 
 export async function readStatus(client: Client): Promise<Status> {
-  return asStatus(await client.request("status"));
+  const st = asStatus(await client.request("status"));
+  if (typeof st.defaultPin === "boolean") client.defaultPin = st.defaultPin;
+  return st;
+}
+
+/** 4 digits, or 6 (the longer PIN the clock may offer): anything else is not sent. */
+export function isPinShape(pin: string): boolean {
+  return /^(\d{4}|\d{6})$/.test(pin);
 }
 
 /** The PIN for this command: --pin, else GOCLOCK_PIN; checked for shape before it is sent. */
 export function pinOf(v: Values): string | undefined {
   const pin = typeof v.pin === "string" ? v.pin : process.env.GOCLOCK_PIN;
   if (pin === undefined || pin === "") return undefined;
-  if (!/^\d{4}$/.test(pin)) throw usageError("a PIN is 4 digits");
+  if (!isPinShape(pin)) throw usageError("a PIN is 4 or 6 digits");
   return pin;
 }
 
