@@ -47,15 +47,44 @@ export interface ToolRun {
 
 /** Runs `goclock ARGS…` to its end (asynchronously: the fake clock answers in this process). */
 export function goclock(args: string[], env: Record<string, string> = {}): Promise<ToolRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [TSX, CLI].concat(args), { cwd: ROOT, env: Object.assign({}, process.env, env), stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-    child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const r = script(CLI, args, env);
+  r.input.end();
+  return r.done;
+}
+
+export const GOCLOCK = CLI;
+
+export interface Running {
+  /** Its standard input, for keys typed. */
+  input: NodeJS.WritableStream;
+  /** Resolves once its standard output holds this text. */
+  printed(text: string): Promise<void>;
+  /** Its standard error so far. */
+  stderr(): string;
+  done: Promise<ToolRun>;
+}
+
+/** Runs a TypeScript file of the project (the tool's CLI, hw/flash.ts) with these arguments. */
+export function script(file: string, args: string[], env: Record<string, string> = {}): Running {
+  const child = spawn(process.execPath, [TSX, file].concat(args), { cwd: ROOT, env: Object.assign({}, process.env, env), stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  const waiting: { text: string; then: () => void }[] = [];
+  child.stdout.on("data", (d: Buffer) => {
+    stdout += d.toString();
+    for (const w of waiting.slice()) if (stdout.indexOf(w.text) >= 0) waiting.splice(waiting.indexOf(w), 1)[0].then();
+  });
+  child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+  const done = new Promise<ToolRun>((resolve, reject) => {
     child.on("error", reject);
     child.on("close", (code) => resolve({ code: code ?? -1, stdout: stdout, stderr: stderr }));
   });
+  return {
+    input: child.stdin,
+    stderr: () => stderr,
+    printed: (text) => (stdout.indexOf(text) >= 0 ? Promise.resolve() : new Promise((then) => waiting.push({ text: text, then: then }))),
+    done: done,
+  };
 }
 
 /** A reply as the clock frames it (firmware/link/protocol.ts). */

@@ -116,7 +116,8 @@ function bridge(ctx: Ctx, client: Client, first: string, setShow: (f: (chunk: Bu
       stdin.removeListener("data", typed);
       stdin.removeListener("end", ended);
       if (stdin.isTTY) stdin.setRawMode(false);
-      stdin.pause();
+      // the input is done with: a paused one would keep the process waiting
+      stdin.destroy();
       // what was typed before the leave key reaches the clock before the port closes
       const end = () => {
         ctx.note("\n" + why);
