@@ -201,7 +201,7 @@ async function main(): Promise<number> {
   // The fonts' and the menus' files are named by their content: an older program's go.
   // clock.flashed (one-shot) tells the new program, at its boot, to keep the USB prompt for the 3 s
   // in which the CLI, having uploaded and started it, waits for one.
-  const prepare = cliConnect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true);var S=require('Storage');S.list(/^(gfx|menu)\\./).forEach(function(n){S.erase(n)});S.write('clock.flashed','1')"]);
+  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = cliConnect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);

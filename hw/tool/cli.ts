@@ -6,7 +6,7 @@
 
 import { parseArgs } from "node:util";
 import { ClockRefusal, connect, type Client } from "./client";
-import { usageError, wholeOption, type Command, type Ctx } from "./command";
+import { DEFAULT_PIN_WARNING, usageError, wholeOption, type Command, type Ctx } from "./command";
 import { EXIT, ToolError } from "./errors";
 import { log, sgf, status, watch } from "./commands/read";
 import { OPS, lock, newgame, set, unlock } from "./commands/write";
@@ -14,9 +14,6 @@ import { flash, list } from "./commands/ports";
 import { repl, verify } from "./commands/trust";
 
 export const COMMANDS: Command[] = [list, status, set, unlock, lock, newgame].concat(OPS, [log, sgf, watch, verify, repl, flash]);
-
-/** Said on stderr (and in --json output) by every command while the clock's PIN is 0000. */
-export const DEFAULT_PIN_WARNING = "the arbiter's PIN is still the factory 0000: change it before the clock goes on a tournament table (goclock set --new-pin PIN --pin 0000)";
 
 function overview(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

@@ -56,6 +56,9 @@ export const PORT_HELP =
 export const PIN_OPTION: Options = { pin: { type: "string" } };
 export const PIN_HELP = "  --pin PIN         unlock with the arbiter's PIN for this command only (or GOCLOCK_PIN)";
 
+/** Said on stderr (and in --json output) by every command while the clock's PIN is 0000. */
+export const DEFAULT_PIN_WARNING = "the arbiter's PIN is still the factory 0000: change it before the clock goes on a tournament table (goclock set --new-pin PIN --pin 0000)";
+
 export function usageError(text: string): ToolError {
   return new ToolError(text, EXIT.usage);
 }

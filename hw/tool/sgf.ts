@@ -77,7 +77,9 @@ const GC_MARK = "goclock ";
 
 function gameComment(game: GameInfo, version: string, before: string | undefined): string {
   const line = GC_MARK + gameLine(game, version);
-  const kept = (before ?? "").split("\n").filter((l) => l.indexOf(GC_MARK + "game: ") !== 0 && l !== "");
+  // the record's own lines stay as they were, but for a line of ours from an earlier merge
+  const kept = before ? before.split("\n").filter((l) => l.indexOf(GC_MARK + "game: ") !== 0) : [];
+  while (kept.length && kept[kept.length - 1].trim() === "") kept.pop();
   return kept.concat([line + carried(game)]).join("\n");
 }
 
@@ -87,7 +89,8 @@ function carried(game: GameInfo): string {
     const c = control(spec);
     return c !== null && c.kind === "moves" && c.carry;
   };
-  return carry(game.black) || carry(game.white) ? " (12.5 blocks: unused time carries over to the next block; OT says Canadian, the nearest form a reader shows)" : "";
+  if (!carry(game.black) && !carry(game.white)) return "";
+  return " (12.5 blocks: unused time carries over to the next block" + (carry(game.black) ? "; OT says Canadian, the nearest form a reader shows)" : ")");
 }
 
 function timeProps(m: TimedMove): Record<string, string[]> {

@@ -25,7 +25,7 @@ describe("npm run flash", { timeout: 120000 }, () => {
     const steps = r.stdout.split("\n").filter((l) => l.startsWith("# the prompt") || l.startsWith("espruino "));
     expect(steps.length).toBe(3);
     expect(steps[0]).toBe("# the prompt: goclock's repl request on /dev/ttyACM0 with the PIN; a board that does not answer the clock's protocol has its prompt open already");
-    expect(steps[1]).toContain("clock.flashed");
+    expect(steps[1]).toContain('S.write("clock.flashed","1")');
     expect(steps[1]).toContain("-e ");
     expect(steps[2]).toContain("SAVE_ON_SEND=1");
     expect(steps[2]).not.toContain("clock.flashed");

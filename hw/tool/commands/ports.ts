@@ -25,7 +25,8 @@ async function probe(path: string, timeoutMs: number): Promise<Probe> {
   try {
     const c = await connect(path, { timeoutMs: timeoutMs, retries: 1 });
     await c.close();
-    return { path: path, version: c.hello ? c.hello.version : "", defaultPin: c.defaultPin };
+    // said only when true: a clock whose PIN was changed, or an older one, has nothing to say
+    return Object.assign({ path: path, version: c.hello ? c.hello.version : "" }, c.defaultPin ? { defaultPin: true } : {});
   } catch (e) {
     return { path: path, why: (e as Error).message };
   }

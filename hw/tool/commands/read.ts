@@ -2,7 +2,7 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Client } from "../client";
-import { PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command, type Options, type Values } from "../command";
+import { DEFAULT_PIN_WARNING, PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command, type Options, type Values } from "../command";
 import { gameLine, logCsv, logTable, startOf, statusText } from "../format";
 import { checkRecord, mergeInto, timeRecord, timedMoves } from "../sgf";
 import { asLogPage, gameOfStatus, type GameInfo, type LogEntry, type Status } from "../wire";
@@ -82,7 +82,7 @@ export const status: Command = {
 
 export const log: Command = {
   name: "log",
-  summary: "a game's time log (22.9): the game first, then every event, its time from the start, both sides' time used and left",
+  summary: "a game's time log (22.9): the game, then every event with both sides' time used and left",
   usage: "--port PATH [--game current|previous] [--csv | --json]",
   help:
     PORT_HELP + "\n  --csv             comma-separated values, one row per event (times in ms)\n" + GAME_HELP + "\n\n" +
@@ -114,10 +114,10 @@ export const sgf: Command = {
     GAME_HELP + "\n\n" +
     "TM is the main time in seconds; OT the overtime as KGS writes it and OGS reads it: 5x30 byo-yomi,\n" +
     "15/300 Canadian (also for 12.5 blocks, whose unused time carries over: GC says so), 30 fischer;\n" +
-    "none for absolute time and Bronstein delay, which no reader knows. In a time-odds game TM and OT\n" +
-    "are Black's control (a reader takes one of each), GC names both sides' controls, and BL/WL after\n" +
-    "each move are each side's own. GC also states the handicap, White's button, the lateness limit\n" +
-    "and the firmware's fingerprint.",
+    "none for absolute time (TM alone says it) and Bronstein delay (no reader has a form for it).\n" +
+    "In a time-odds game TM and OT are Black's control (a reader takes one of each), GC names both\n" +
+    "sides' controls, and BL/WL after each move are each side's own. GC also states the handicap,\n" +
+    "White's button, the lateness limit and the firmware's fingerprint.",
   port: true,
   options: Object.assign({ into: { type: "string" }, out: { type: "string" } }, GAME_OPTION, PORT_OPTIONS),
   run: async (ctx) => {
@@ -184,7 +184,7 @@ export const watch: Command = {
     try {
       while (!stop) {
         const st = await readStatus(client);
-        if (ctx.json) process.stdout.write(JSON.stringify({ t: Date.now(), status: st }) + "\n");
+        if (ctx.json) process.stdout.write(JSON.stringify(Object.assign({ t: Date.now(), status: st }, st.defaultPin ? { warnings: [DEFAULT_PIN_WARNING] } : {})) + "\n");
         else {
           const text = statusText(st, version, ctx.port);
           // on a terminal: redrawn in place; into a file or pipe: only when something changed
