@@ -54,8 +54,8 @@ export function overtimeText(spec: string): string | null {
   const c = control(spec);
   if (!c) return null;
   switch (c.kind) {
-    case "byoyomi": return c.periods + "x" + c.periodMs / 1000 + " byo-yomi";
-    case "moves": return c.moves + "/" + c.blockMs / 1000 + " Canadian";
+    case "byoyomi": return c.periods + "x" + sgfSeconds(c.periodMs) + " byo-yomi";
+    case "moves": return c.moves + "/" + sgfSeconds(c.blockMs) + " Canadian";
     case "fischer": return sgfSeconds(c.incrementMs) + " fischer";
     case "bronstein":
     case "absolute": return null;
