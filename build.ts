@@ -5,7 +5,7 @@
 //   names.ts  which property names esbuild may shorten, and the check that none of the world's was;
 //   check.ts  what in the bundle Espruino would reject or run differently (shared/ESPRUINO.md).
 
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,6 +22,7 @@ export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
 import { flashedPath, pretokenise, writeFlashed } from "./hw/pretokenise";
 import { type Manifest, MANIFEST } from "./hw/manifest";
+import { combine, crc32 } from "./hw/fingerprint";
 import { MENU_ENTRY, MENU_PLACEHOLDER, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
@@ -191,8 +192,12 @@ export async function buildFirmware(): Promise<Built> {
   };
 }
 
+/** The manifest, with the fingerprint the board will report (hw/board.ts works it out from the same
+ *  files: hw/fingerprint.ts). */
 function manifestOf(path: string, fonts: string | null, menu: Built["menu"], problems: number): Manifest {
-  return { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: menu && basename(menu.path), problems: problems };
+  const files = [flashedPath(path), fonts, menu && menu.path];
+  const fingerprint = combine(files.map((f) => (f ? crc32(readFileSync(f)) : "00000000")));
+  return { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: menu && basename(menu.path), problems: problems, fingerprint: fingerprint };
 }
 
 /** Writes a file whole (a test reading it while another test builds never sees half of it). */

@@ -65,7 +65,7 @@ let namesCache: Names | null = null;
 function propNames(): Names {
   if (namesCache) return namesCache;
   const files = [...ts.sys.readDirectory(join(ROOT, "firmware"), [".ts"]), ...ts.sys.readDirectory(join(ROOT, "hw"), [".ts"])]
-    .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts") && f.indexOf("/hw/tool/") < 0); // the desktop side of hw/
+    .filter((f) => !f.endsWith(".d.ts") && !f.endsWith("/flash.ts") && !f.endsWith("/fingerprint.ts") && f.indexOf("/hw/tool/") < 0); // the desktop side of hw/
   const program = ts.createProgram(files.concat(join(ROOT, "hw/espruino.d.ts")), { noEmit: true, types: [], lib: ["lib.es2017.d.ts"] });
   const checker = program.getTypeChecker();
   const declared = new Set<string>();

@@ -1,4 +1,9 @@
-// npm run flash -- --port PORT [--voice zh[,en…]] [--no-voice] [--board JOLTJS] [--baud 115200] [--dry-run]
+// npm run flash -- --port PORT --pin PIN [--voice zh[,en…]] [--no-voice] [--board JOLTJS] [--baud 115200] [--dry-run]
+//
+// A clock running this firmware speaks only the link protocol on USB: its JavaScript prompt, which
+// the espruino CLI needs, opens with the arbiter's PIN. So the script first sends the protocol's
+// repl request (the desktop tool's client, hw/tool/client.ts); a board that does not answer the
+// protocol (empty, an older firmware, CLOCK FAILED) has its prompt already and is flashed as it is.
 //
 // Takes what the build made (npm run flash runs npm run build first; dist/firmware.json names the
 // files, and a bundle that fails the Espruino check is refused), then uploads it with the
@@ -18,14 +23,20 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { type Manifest, MANIFEST } from "./manifest";
+import { ClockRefusal, connect } from "./tool/client";
+import { isPinShape } from "./tool/command";
+import { EXIT, ToolError } from "./tool/errors";
 import { CLIP_BUDGET, DEFAULT_PACK, PACKS } from "../firmware/voice";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 const NAME_MAX = 28;
 
-const USAGE = `usage: npm run flash -- --port PORT [options]
+const USAGE = `usage: npm run flash -- --port PORT --pin PIN [options]
 
   --port PORT     serial port (/dev/ttyACM0, COM5) or Bluetooth address (aa:bb:cc:dd:ee:ff)
+  --pin PIN       the arbiter's PIN (or GOCLOCK_PIN): the clock opens its prompt with it, between
+                  games only; not needed for a board without the clock's firmware, nor over
+                  Bluetooth (open the prompt in the clock's menu: Bluetooth REPL)
   --voice IDS     voice packs to upload, comma-separated: ${PACKS.map((p) => p.id).join(", ")} (default ${DEFAULT_PACK});
                   as many as fit the board's Storage (256 KB for clips: one pack)
   --no-voice      upload the program only (the clips already on the board stay)
@@ -82,6 +93,40 @@ function cliFailure(output: string): string | null {
   return null;
 }
 
+/** A clock's Bluetooth address rather than a serial port. */
+function isBluetooth(port: string): boolean {
+  return /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/i.test(port);
+}
+
+/** Opens the clock's JavaScript prompt on its USB line (the protocol's repl request, with the PIN);
+ *  null when the prompt is there (opened now, or a board that does not answer the protocol), else
+ *  why not and the exit status. */
+async function openPrompt(port: string, pin: string | undefined): Promise<{ why: string; code: number } | null> {
+  let client;
+  try {
+    client = await connect(port, { timeoutMs: 800, retries: 1 });
+  } catch (e) {
+    if (e instanceof ToolError && (e.exit === EXIT.noAnswer || e.exit === EXIT.notClock)) {
+      console.log("flash: " + port + " does not answer the clock's protocol (an empty board, an older firmware, CLOCK FAILED): its prompt is open already");
+      return null;
+    }
+    if (e instanceof ToolError) return { why: e.message, code: 1 };
+    throw e;
+  }
+  try {
+    if (pin === undefined) return { why: "the clock on " + port + " opens its prompt with the arbiter's PIN: --pin PIN (or GOCLOCK_PIN)", code: 2 };
+    console.log("flash: " + (await client.request("repl", { pin: pin })));
+    return null;
+  } catch (e) {
+    // a firmware from before the repl request: its Ctrl-C opens the prompt between games
+    if (e instanceof ClockRefusal && /unknown command/.test(e.message)) return null;
+    if (e instanceof ToolError) return { why: "the clock did not open its prompt: " + e.message, code: 1 };
+    throw e;
+  } finally {
+    await client.close();
+  }
+}
+
 function quote(a: string): string {
   return /^[\w@%+=:,./-]+$/.test(a) ? a : "'" + a.replace(/'/g, "'\\''") + "'";
 }
@@ -93,6 +138,7 @@ async function main(): Promise<number> {
       voice: { type: "string", default: DEFAULT_PACK },
       "no-voice": { type: "boolean", default: false },
       board: { type: "string" },
+      pin: { type: "string" },
       baud: { type: "string", default: "115200" },
       "dry-run": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -109,6 +155,11 @@ async function main(): Promise<number> {
   }
   if (!/^\d+$/.test(values.baud)) {
     console.error("flash: --baud takes a number");
+    return 2;
+  }
+  const pin = values.pin ?? (process.env.GOCLOCK_PIN || undefined);
+  if (pin !== undefined && !isPinShape(pin)) {
+    console.error("flash: --pin: a PIN is 4 or 6 digits");
     return 2;
   }
 
@@ -140,26 +191,40 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const connect = ["-p", values.port, "-b", values.baud];
+  const cliConnect = ["-p", values.port, "-b", values.baud];
   // A serial port needs no Bluetooth: without --no-ble the CLI starts its BLE stack anyway, which
   // fails on machines without one.
-  if (!/^([0-9a-f]{2}:){5}[0-9a-f]{2}$/i.test(values.port)) connect.push("--no-ble");
-  if (values.board) connect.push("--board", values.board);
+  if (!isBluetooth(values.port)) cliConnect.push("--no-ble");
+  if (values.board) cliConnect.push("--board", values.board);
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
   // The fonts' and the menus' files are named by their content: an older program's go.
-  const prepare = connect.concat(["-e", "if(global.clock)E.enableWatchdog(20,true);var S=require('Storage');S.list(/^(gfx|menu)\\./).forEach(function(n){S.erase(n)})"]);
+  // clock.flashed (one-shot) tells the new program, at its boot, to keep the USB prompt for the 3 s
+  // in which the CLI, having uploaded and started it, waits for one.
+  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
-  const upload = connect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
+  const upload = cliConnect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
   if (built.fonts) upload.push("--storage", built.fonts + ":" + dist(built.fonts));
   if (built.menu) upload.push("--storage", built.menu + ":" + dist(built.menu));
   upload.push(program);
 
+  const bluetooth = isBluetooth(values.port);
+  const promptStep = bluetooth
+    ? "# the prompt: over Bluetooth, open it in the clock's menu (Bluetooth REPL) first"
+    : "# the prompt: goclock's repl request on " + values.port + (pin !== undefined ? " with the PIN" : " (no --pin: a clock that answers the protocol refuses)") + "; a board that does not answer the clock's protocol has its prompt open already";
   if (values["dry-run"]) {
+    console.log(promptStep);
     console.log(["espruino"].concat(prepare).map(quote).join(" "));
     console.log(["espruino"].concat(upload).map(quote).join(" "));
     return 0;
+  }
+  if (!bluetooth) {
+    const refused = await openPrompt(values.port, pin);
+    if (refused) {
+      console.error("flash: " + refused.why + "; nothing uploaded");
+      return refused.code;
+    }
   }
   for (const args of [prepare, upload]) {
     const r = await runCli(args);

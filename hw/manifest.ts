@@ -9,6 +9,8 @@ export interface Manifest {
   menu: string | null;
   /** Problems the Espruino check found: a build with any is not flashed. */
   problems: number;
+  /** The firmware's fingerprint (hw/fingerprint.ts), as the clock will report it once flashed. */
+  fingerprint?: string;
 }
 
 export const MANIFEST = "firmware.json";

@@ -5,7 +5,7 @@
 import { encodeRequest, parseLine } from "./frame";
 import { EXIT, ToolError } from "./errors";
 import { openLink, type Link } from "./transport";
-import type { Hello } from "./wire";
+import { checkHello, type Hello } from "./wire";
 
 export const CLOCK_NAME = "voiced-go-clock";
 export const PROTO = 1;
@@ -46,6 +46,10 @@ export class Client {
   private waiting: { seq: number; got: (r: { body: Record<string, unknown> } | "damaged") => void } | null = null;
   /** The round trip (ms) of each good reply: for the figures. */
   roundTrips: number[] = [];
+  /** The arbiter's PIN is still the factory 0000, as the clock last said (hello, status). */
+  defaultPin = false;
+  /** The line of the last good reply, as received (what follows it on the line is not ours). */
+  lastReply = "";
 
   constructor(link: Link, o: ClientOptions = {}) {
     this.link = link;
@@ -57,6 +61,7 @@ export class Client {
       const r = parseLine(line);
       const w = this.waiting;
       if (r.kind === "other" || !w || r.seq !== w.seq) return;
+      if (r.kind === "reply") this.lastReply = line;
       w.got(r.kind === "reply" ? { body: r.body } : "damaged");
     });
   }
@@ -152,7 +157,9 @@ export class Client {
       throw new ToolError(this.link.path + " answered in a framed protocol, but as " + JSON.stringify(ok && (ok as Hello).clock) + ", not a " + CLOCK_NAME, EXIT.notClock);
     }
     if (ok.proto !== PROTO) throw new ToolError("the clock on " + this.link.path + " speaks protocol " + ok.proto + "; this goclock speaks " + PROTO + ": update the firmware or the tool", EXIT.notClock);
+    checkHello(ok);
     this.hello = ok as Hello;
+    this.defaultPin = ok.defaultPin === true;
     return this.hello;
   }
 

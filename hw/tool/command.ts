@@ -35,6 +35,9 @@ export interface Ctx {
   note(text: string): void;
   /** Opens --port and greets the clock (once; closed by the caller's end). */
   open(): Promise<Client>;
+  /** What a clock reached on a connection of the command's own (list, flash) said of its PIN:
+   *  true while it is the factory 0000 (the command then warns, as for the clock it opened). */
+  defaultPin: boolean;
 }
 
 /** Options every command that talks to a clock takes. */
@@ -53,6 +56,9 @@ export const PORT_HELP =
 export const PIN_OPTION: Options = { pin: { type: "string" } };
 export const PIN_HELP = "  --pin PIN         unlock with the arbiter's PIN for this command only (or GOCLOCK_PIN)";
 
+/** Said on stderr (and in --json output) by every command while the clock's PIN is 0000. */
+export const DEFAULT_PIN_WARNING = "the arbiter's PIN is still the factory 0000: change it before the clock goes on a tournament table (goclock set --new-pin PIN --pin 0000)";
+
 export function usageError(text: string): ToolError {
   return new ToolError(text, EXIT.usage);
 }
@@ -66,14 +72,21 @@ export function wholeOption(v: Values, name: string, min: number, max: number): 
 }
 
 export async function readStatus(client: Client): Promise<Status> {
-  return asStatus(await client.request("status"));
+  const st = asStatus(await client.request("status"));
+  if (typeof st.defaultPin === "boolean") client.defaultPin = st.defaultPin;
+  return st;
+}
+
+/** 4 digits, or 6 (the longer PIN the clock may offer): anything else is not sent. */
+export function isPinShape(pin: string): boolean {
+  return /^(\d{4}|\d{6})$/.test(pin);
 }
 
 /** The PIN for this command: --pin, else GOCLOCK_PIN; checked for shape before it is sent. */
 export function pinOf(v: Values): string | undefined {
   const pin = typeof v.pin === "string" ? v.pin : process.env.GOCLOCK_PIN;
   if (pin === undefined || pin === "") return undefined;
-  if (!/^\d{4}$/.test(pin)) throw usageError("a PIN is 4 digits");
+  if (!isPinShape(pin)) throw usageError("a PIN is 4 or 6 digits");
   return pin;
 }
 

@@ -15,6 +15,8 @@ export const EXIT = {
   port: 5,
   /** A game is on and the clock is locked: unlock with the PIN first. */
   locked: 6,
+  /** The clock's firmware fingerprint is not the build's (goclock verify, goclock flash). */
+  notThisBuild: 7,
 } as const;
 
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];

@@ -3,7 +3,7 @@
 
 import { parseControl, isParseError, type LogEntry as CoreEntry, type Reading, type TimeControl } from "../../firmware/core/index";
 import { entryWords, logText, span, stamp } from "../../firmware/record/logtext";
-import { SIDES, type LogEntry, type LogReading, type Side, type SideStatus, type Status } from "./wire";
+import { SIDES, type GameInfo, type LogEntry, type LogReading, type Side, type SideStatus, type Status } from "./wire";
 
 const NAME: Record<Side, string> = { black: "Black", white: "White" };
 
@@ -42,12 +42,13 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "faults", "version"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "faults", "version", "firmware", "defaultPin", "tournament", "promptOpened"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
   const battery = st.battery === undefined ? "" : st.battery < 0 ? "battery: not read yet" : "battery " + st.battery + " %";
-  lines.push("clock    " + port + ", firmware " + (st.version ?? version) + (battery ? ", " + battery : ""));
+  const fp = st.firmware !== undefined ? " (fingerprint " + st.firmware + ")" : "";
+  lines.push("clock    " + port + ", firmware " + (st.version ?? version) + fp + (battery ? ", " + battery : ""));
   const access = st.unlocked ? "unlocked (arbiter)" : st.locked ? "locked (PIN)" : st.phase === "setup" ? "open (set-up)" : "locked (PIN)";
   lines.push("game     " + phaseText(st) + "; " + access);
   for (const side of SIDES) {
@@ -61,6 +62,11 @@ export function statusText(st: Status, version: string, port: string): string {
   if (st.lang !== undefined) set.push("voice " + st.lang + (st.tradition ? " (" + st.tradition + " counting)" : "") + (st.volume !== undefined ? ", volume " + st.volume : ""));
   if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? span(st.lateLimitMs) : "off"));
   if (set.length) lines.push("settings " + set.join("; "));
+  const trust: string[] = [];
+  if (st.defaultPin) trust.push("the PIN is still the factory 0000");
+  if (st.tournament !== undefined) trust.push(st.tournament ? "tournament lock on (set-up needs the PIN)" : "tournament lock off");
+  if (st.promptOpened) trust.push("a JavaScript prompt was opened since the clock booted");
+  if (trust.length) lines.push("trust    " + trust.join("; "));
   if (st.result) lines.push("result   " + st.result);
   else if (st.forfeit) lines.push("forfeit  " + st.forfeit + " lost by lateness (22.1)");
   lines.push("faults   " + (st.faults.length ? st.faults.join("; ") : "none"));
@@ -85,9 +91,10 @@ export function coreEntry(e: LogEntry, controls: Record<Side, string>): CoreEntr
   return { t: e.t, what: e.what, side: e.side === "black" || e.side === "white" ? e.side : null, info: e.info ?? "", black: reading("black"), white: reading("white") };
 }
 
-/** The game's start, from which the log's instants count: the status's, else the start entry's. */
-export function startOf(st: Status, entries: LogEntry[]): number {
-  if (st.startedAt >= 0) return st.startedAt;
+/** The game's start, from which the log's instants count: the status's (for the game on the clock),
+ *  else the start entry's. */
+export function startOf(st: Status | null, entries: LogEntry[]): number {
+  if (st && st.startedAt >= 0) return st.startedAt;
   for (const e of entries) if (e.what === "start" || e.what === "press") return e.t;
   return 0;
 }
@@ -95,6 +102,25 @@ export function startOf(st: Status, entries: LogEntry[]): number {
 /** The time log as the clock's own formatter writes it (22.9): one line per entry. */
 export function logTable(entries: LogEntry[], controls: Record<Side, string>, startMs: number): string {
   return entries.map((e) => logText(coreEntry(e, controls), startMs)).join("\n");
+}
+
+/** The game's statement, field by field: both sides' controls, handicap, White's side, lateness
+ *  limit, firmware (the fingerprint; an older clock, which has none, by its version). */
+export function gameFields(g: GameInfo, version: string): [string, string][] {
+  return [
+    ["black", g.black],
+    ["white", g.white],
+    ["handicap", g.handicap === 0 ? "0 (even game)" : String(g.handicap)],
+    ["white's button", g.whiteOnRight ? "right" : "left"],
+    ["lateness limit", g.lateLimitMs > 0 ? span(g.lateLimitMs) : "off"],
+    ["firmware", g.firmware ? g.firmware : "no fingerprint (version " + version + ")"],
+  ];
+}
+
+/** The game as one line, at the top of the text log. */
+export function gameLine(g: GameInfo, version: string): string {
+  const f = gameFields(g, version).map((x) => x[1]);
+  return "game: Black " + f[0] + ", White " + f[1] + (g.black !== g.white ? " (time odds)" : "") + "; handicap " + f[2] + "; White's button " + f[3] + "; lateness limit " + f[4] + "; firmware " + f[5];
 }
 
 const CSV_SIDE = ["left_ms", "used_ms", "main_ms", "periods_left", "period_ms", "moves_left", "moves"];
@@ -106,9 +132,11 @@ function csvCell(v: string | number): string {
 
 /** One row per entry: the instant from the start, the event in the formatter's words, then the raw
  *  fields and both sides' readings in ms, for a spreadsheet. */
-export function logCsv(entries: LogEntry[], controls: Record<Side, string>, startMs: number): string {
+export function logCsv(entries: LogEntry[], controls: Record<Side, string>, startMs: number, game: GameInfo, version: string): string {
   const head = ["time", "event", "t_ms", "what", "side", "info"].concat(CSV_SIDE.map((c) => "black_" + c), CSV_SIDE.map((c) => "white_" + c));
   const side = (r: LogReading) => [r.leftMs, r.usedMs, r.mainMs, r.periodsLeft, r.periodMs, r.movesLeft, r.moves];
   const rows = entries.map((e) => [stamp(e.t - startMs), entryWords(coreEntry(e, controls), startMs), e.t, e.what, e.side ?? "", e.info ?? ""].concat(side(e.black), side(e.white)).map(csvCell).join(","));
-  return [head.join(",")].concat(rows).join("\n");
+  // the game first, as comment lines (spreadsheets show them; pandas and R skip them with comment="#")
+  const top = gameFields(game, version).map((f) => "# " + f[0] + ": " + f[1]);
+  return top.concat([head.join(",")], rows).join("\n");
 }

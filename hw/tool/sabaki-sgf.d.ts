@@ -7,8 +7,16 @@ declare module "@sabaki/sgf" {
     parentId: number | string | null;
     children: SgfNode[];
   }
+  export interface SgfToken {
+    type: "parenthesis" | "semicolon" | "prop_ident" | "c_value_type" | "invalid";
+    value: string;
+    row: number;
+    col: number;
+    pos: number;
+  }
   const sgf: {
     parse(contents: string): SgfNode[];
+    tokenize(contents: string): SgfToken[];
     stringify(nodes: SgfNode[] | SgfNode, options?: { linebreak?: string; indent?: string }): string;
   };
   export default sgf;

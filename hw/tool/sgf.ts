@@ -1,12 +1,14 @@
-// The time record as SGF FF[4]: TM and OT for the control in the root, and after each move the
-// mover's time left (BL/WL, seconds) and, in overtime, its byoyomi periods or block moves left
-// (OB/OW). The clock sees no board, so on its own the record's moves have no positions; merged
-// into the game record (--into) the times go onto its moves by move number.
+// The time record as SGF FF[4]: in the root TM and OT for the control (in the forms KGS writes and
+// OGS reads) and GC stating the game as the clock kept it (both sides' controls, handicap, White's
+// side, lateness limit, firmware), and after each move the mover's time left (BL/WL, seconds) and,
+// in overtime, its byoyomi periods or block moves left (OB/OW). The clock sees no board, so on its
+// own the record's moves have no positions; merged into the game record (--into) the times go onto
+// its moves by move number.
 
 import sgf, { type SgfNode } from "@sabaki/sgf";
 import { EXIT, ToolError } from "./errors";
-import { control } from "./format";
-import { SIDES, type LogEntry, type Side } from "./wire";
+import { control, gameLine } from "./format";
+import { SIDES, type GameInfo, type LogEntry, type Side } from "./wire";
 
 export interface TimedMove {
   /** 1 for the game's first move (White's in a handicap game). */
@@ -44,25 +46,51 @@ export function sgfSeconds(ms: number): string {
   return String(Math.round(ms) / 1000);
 }
 
-/** OT in the words SGF readers know ("5x60 byo-yomi", "15/600 Canadian"), the clock's notation after. */
-function overtimeText(spec: string): string {
+/** OT in the forms KGS writes and OGS's SGF parser reads (goban's parseSGFOvertime, anchored:
+ *  nothing may follow), or null where a reader has none: absolute time (TM alone says it), and
+ *  Bronstein delay. The 12.5 blocks with unused time carried over are written as Canadian, the
+ *  nearest a reader shows (BL the block's time left, OB its moves left); GC says which it was. */
+export function overtimeText(spec: string): string | null {
   const c = control(spec);
-  if (!c) return spec;
+  if (!c) return null;
   switch (c.kind) {
-    case "byoyomi": return c.periods + "x" + c.periodMs / 1000 + " byo-yomi";
-    case "moves": return c.moves + "/" + c.blockMs / 1000 + (c.carry ? " blocks, unused time carried over" : " Canadian");
-    case "fischer": return "Fischer " + c.incrementMs / 1000 + "s";
-    case "bronstein": return "Bronstein delay " + c.delayMs / 1000 + "s";
-    case "absolute": return "none";
+    case "byoyomi": return c.periods + "x" + sgfSeconds(c.periodMs) + " byo-yomi";
+    case "moves": return c.moves + "/" + sgfSeconds(c.blockMs) + " Canadian";
+    case "fischer": return sgfSeconds(c.incrementMs) + " fischer";
+    case "bronstein":
+    case "absolute": return null;
   }
 }
 
-export function rootTimes(controls: Record<Side, string>): Record<string, string[]> {
-  const b = control(controls.black);
-  const main = b ? sgfSeconds(b.mainMs) : "0";
-  const same = controls.black === controls.white;
-  const ot = same ? overtimeText(controls.black) + " (" + controls.black + ")" : "Black " + overtimeText(controls.black) + " (" + controls.black + "), White " + overtimeText(controls.white) + " (" + controls.white + ")";
-  return { TM: [main], OT: [ot] };
+/** TM and OT: Black's control, also in a time-odds game (a reader takes one of each; GC names both
+ *  sides' controls, and BL/WL after each move are each side's own). */
+export function rootTimes(game: GameInfo): Record<string, string[]> {
+  const b = control(game.black);
+  const times: Record<string, string[]> = { TM: [b ? sgfSeconds(b.mainMs) : "0"] };
+  const ot = overtimeText(game.black);
+  if (ot !== null) times.OT = [ot];
+  return times;
+}
+
+/** The GC line that states the game; a merge replaces its own earlier one. */
+const GC_MARK = "goclock ";
+
+function gameComment(game: GameInfo, version: string, before: string | undefined): string {
+  const line = GC_MARK + gameLine(game, version);
+  // the record's own lines stay as they were, but for a line of ours from an earlier merge
+  const kept = before ? before.split("\n").filter((l) => l.indexOf(GC_MARK + "game: ") !== 0) : [];
+  while (kept.length && kept[kept.length - 1].trim() === "") kept.pop();
+  return kept.concat([line + carried(game)]).join("\n");
+}
+
+/** What the Canadian in OT does not say of a 12.5 control. */
+function carried(game: GameInfo): string {
+  const carry = (spec: string) => {
+    const c = control(spec);
+    return c !== null && c.kind === "moves" && c.carry;
+  };
+  if (!carry(game.black) && !carry(game.white)) return "";
+  return " (12.5 blocks: unused time carries over to the next block" + (carry(game.black) ? "; OT says Canadian, the nearest form a reader shows)" : ")");
 }
 
 function timeProps(m: TimedMove): Record<string, string[]> {
@@ -73,17 +101,12 @@ function timeProps(m: TimedMove): Record<string, string[]> {
   return p;
 }
 
-export interface RecordInfo {
-  controls: Record<Side, string>;
-  handicap: number;
-  version: string;
-}
-
 /** The clock's own time record: a root and one node per move, a pass-shaped move without a point. */
-export function timeRecord(moves: TimedMove[], info: RecordInfo): string {
-  const root: Record<string, string[]> = { FF: ["4"], GM: ["1"], CA: ["UTF-8"], AP: ["goclock:" + info.version] };
-  if (info.handicap > 0) root.HA = [String(info.handicap)];
-  Object.assign(root, rootTimes(info.controls));
+export function timeRecord(moves: TimedMove[], game: GameInfo, version: string): string {
+  const root: Record<string, string[]> = { FF: ["4"], GM: ["1"], CA: ["UTF-8"], AP: ["goclock:" + version] };
+  if (game.handicap > 0) root.HA = [String(game.handicap)];
+  Object.assign(root, rootTimes(game));
+  root.GC = [gameComment(game, version, undefined)];
   root.C = ["Times from the clock. The clock does not see the board, so these moves have no points: goclock sgf --into GAME.sgf puts the times on the game record's moves."];
   let id = 0;
   const top: SgfNode = { id: id++, data: root, parentId: null, children: [] };
@@ -99,6 +122,36 @@ export function timeRecord(moves: TimedMove[], info: RecordInfo): string {
   return sgf.stringify([top]);
 }
 
+/** What keeps a record from being whole, or null: a character outside the grammar (a value cut
+ *  open, `[` never closed), a `)` too many, text after the last tree, or a tree never closed. */
+export function incomplete(text: string): string | null {
+  let depth = 0;
+  const at = (t: { row: number; col: number }) => "line " + (t.row + 1) + ", column " + (t.col + 1);
+  for (const t of sgf.tokenize(text)) {
+    if (t.type === "invalid") {
+      const open = t.value === "[" && text.indexOf("]", t.pos) < 0;
+      return open ? "a value opened at " + at(t) + " is never closed (the file is cut short)" : "unexpected '" + t.value + "' at " + at(t);
+    }
+    if (t.type === "parenthesis") {
+      depth += t.value === "(" ? 1 : -1;
+      if (depth < 0) return "a ')' with no '(' at " + at(t);
+    } else if (depth === 0) return "text after the end of the game record at " + at(t);
+  }
+  if (depth > 0) return "it ends before its game tree is closed (" + depth + " ')' missing: the file is cut short)";
+  return null;
+}
+
+/** The record's text, once it is a whole game record; else the ToolError saying what it is not.
+ *  The parser is lenient and reads anything as some tree: a record starts with "(;", and must be
+ *  whole (the parser closes a cut-short one silently, and the moves cut off would go unnoticed). */
+export function checkRecord(text: string): string {
+  const body = text.replace(/^\uFEFF/, "");
+  if (!/^\s*\(\s*;/.test(body)) throw new ToolError("not an SGF game record (no game tree in it)", EXIT.usage);
+  const problem = incomplete(body);
+  if (problem) throw new ToolError("the game record is not whole: " + problem + "; nothing merged (use a complete copy of the record)", EXIT.usage);
+  return body;
+}
+
 export interface Merged {
   text: string;
   /** Moves that got their times, and what did not line up (said, not fatal). */
@@ -109,12 +162,12 @@ export interface Merged {
 /** Puts the times onto the main line of a game record, move by move; the record's own moves,
  *  points, comments and variations stay as they are. A colour that differs at a move number means
  *  the two are not the same game: refused, nothing written. */
-export function mergeInto(text: string, moves: TimedMove[], controls: Record<Side, string>): Merged {
-  // the parser is lenient and reads anything as some tree: a record starts with "(;"
-  const roots = /^\s*\(\s*;/.test(text) ? sgf.parse(text) : [];
-  if (roots.length === 0) throw new ToolError("not an SGF game record (no game tree in it)", EXIT.usage);
+export function mergeInto(text: string, moves: TimedMove[], game: GameInfo, version: string): Merged {
+  const roots = sgf.parse(checkRecord(text));
   const root = roots[0];
-  Object.assign(root.data, rootTimes(controls));
+  delete root.data.OT;
+  Object.assign(root.data, rootTimes(game));
+  root.data.GC = [gameComment(game, version, root.data.GC ? root.data.GC[0] : undefined)];
   const byNumber = new Map<number, TimedMove>();
   for (const m of moves) byNumber.set(m.number, m);
   let n = 0;

@@ -14,6 +14,10 @@ export interface Link {
   write(text: string): Promise<void>;
   /** Every complete line received from now on ("\n" removed). */
   onLine(listener: (line: string) => void): void;
+  /** Every chunk received from now on, as it came (for a prompt bridged to a terminal). */
+  onData(listener: (chunk: Buffer) => void): void;
+  /** Once, when the port closes (closed here, or gone: a cable pulled). */
+  onClose(listener: () => void): void;
   /** Bytes received so far, noise included: tells "nothing answered" from "something else did". */
   received(): number;
   /** The last bytes received, as printable text (for a message about what answered instead). */
@@ -42,8 +46,10 @@ export function openLink(path: string): Promise<Link> {
       let count = 0;
       let last = "";
       const listeners: ((line: string) => void)[] = [];
+      const raw: ((chunk: Buffer) => void)[] = [];
       port.on("data", (chunk: Buffer) => {
         count += chunk.length;
+        for (const l of raw) l(chunk);
         const text = chunk.toString("latin1");
         last = (last + text).slice(-200);
         pending += text;
@@ -65,6 +71,12 @@ export function openLink(path: string): Promise<Link> {
           }),
         onLine: (l) => {
           listeners.push(l);
+        },
+        onData: (l) => {
+          raw.push(l);
+        },
+        onClose: (l) => {
+          port.once("close", l);
         },
         received: () => count,
         tail: () => last.replace(/[^\x20-\x7e]+/g, " ").trim(),

@@ -4,6 +4,7 @@
 
 import { describe, it, expect, beforeEach, afterEach } from "vitest";
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ptyPair, fakeClock, goclock, replyFrame, type PtyPair } from "./tool-pty";
 
@@ -75,7 +76,14 @@ describe("commands", { timeout: 120000 }, () => {
     const top = await goclock(["--help"]);
     expect(top.code).toBe(0);
     const names = top.stdout.split("\n").filter((l) => /^  [a-z]+ /.test(l)).map((l) => l.trim().split(" ")[0]);
-    expect(names).toEqual(expect.arrayContaining(["list", "status", "set", "unlock", "lock", "start", "pause", "resume", "correct", "rescale", "split", "absent", "arrive", "pass", "end", "log", "sgf", "watch", "flash"]));
+    expect(names).toEqual(expect.arrayContaining(["list", "status", "set", "unlock", "lock", "start", "pause", "resume", "correct", "rescale", "split", "absent", "arrive", "pass", "end", "log", "sgf", "watch", "verify", "repl", "flash"]));
+    // every exit status, in the help and in the README alike
+    const readme = readFileSync(join(__dirname, "..", "..", "README.md"), "utf8").replace(/\s+/g, " ");
+    const help = top.stdout.replace(/\s+/g, " ");
+    for (const [code, words] of [[3, "no answer"], [6, "locked"], [7, "the clock's firmware is not this build"]] as const) {
+      expect(help).toContain(code + " " + words);
+      expect(readme).toContain(code + " " + words);
+    }
     for (const n of ["set", "correct"]) {
       const h = await goclock([n, "--help"]);
       expect(h.code).toBe(0);

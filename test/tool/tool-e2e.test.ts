@@ -115,22 +115,27 @@ describe("goclock against the built firmware on the board double", { timeout: 30
     expect(log.filter((e) => audit(e.what)).map((e) => e.what)).toEqual(expect.arrayContaining(["boot", "unlock", "lock"]));
 
     // the table for people is the simulator's --log text, line for line (the one formatter, both sides)
+    // after the game's statement (the firmware's fingerprint, or its version where it has none)
     const table = await tool("log");
     expect(table.code, table.stderr).toBe(0);
     const simText = transcript(sim.outputs, sim.clock, sim.endMs, "text").filter((l) => !l.startsWith("{"));
-    const rows = table.stdout.trimEnd().split("\n");
-    const gameRows = rows.slice(rows.findIndex((l) => / {2}start {2}/.test(l))).filter((l) => !audit(l.split("  ")[1].split(":")[0]));
+    const printed = table.stdout.trimEnd().split("\n");
+    expect(printed[0]).toMatch(/^game: Black 1m\+3x30s, White 1m\+3x30s; handicap 0 \(even game\); White's button (left|right); lateness limit 15:00; firmware ([0-9a-f]{8}|no fingerprint \(version [^)]+\))$/);
+    const gameRows = printed.slice(printed.findIndex((l) => / {2}start {2}/.test(l))).filter((l) => !audit(l.split("  ")[1].split(":")[0]));
     expect(gameRows).toEqual(simText.slice(simText.length - played.length));
     const csv = (await tool("log", "--csv")).stdout.trimEnd().split("\n");
-    expect(csv.length).toBe(log.length + 1);
-    log.forEach((e, i) => expect(csv[i + 1]).toContain("," + e.t + "," + e.what + ","));
+    const head = csv.findIndex((l) => l.startsWith("time,"));
+    expect(csv.slice(0, head).map((l) => l.split(":")[0])).toEqual(["# black", "# white", "# handicap", "# white's button", "# lateness limit", "# firmware"]);
+    expect(csv.length).toBe(head + log.length + 1);
+    log.forEach((e, i) => expect(csv[head + i + 1]).toContain("," + e.t + "," + e.what + ","));
 
     // SGF: every BL/WL/OB/OW is the mover's reading after its press in the transcript
     const record = await tool("sgf");
     expect(record.code, record.stderr).toBe(0);
     const root = sgf.parse(record.stdout)[0];
     expect(root.data.TM).toEqual(["60"]);
-    expect(root.data.OT).toEqual(["3x30 byo-yomi (" + CONTROL + ")"]);
+    expect(root.data.OT).toEqual(["3x30 byo-yomi"]);
+    expect(root.data.GC[0]).toContain("goclock game: Black " + CONTROL + ", White " + CONTROL + ";");
     const nodes: Record<string, string[]>[] = [];
     for (let n: SgfNode | undefined = root.children[0]; n; n = n.children[0]) nodes.push(n.data);
     const presses = simLog.filter((e) => e.what === "press");

@@ -2,26 +2,66 @@
 
 import { readFileSync, writeFileSync } from "node:fs";
 import type { Client } from "../client";
-import { PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command } from "../command";
-import { logCsv, logTable, startOf, statusText } from "../format";
-import { mergeInto, timeRecord, timedMoves } from "../sgf";
-import { asLogPage, type LogEntry } from "../wire";
+import { DEFAULT_PIN_WARNING, PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command, type Options, type Values } from "../command";
+import { gameLine, logCsv, logTable, startOf, statusText } from "../format";
+import { checkRecord, mergeInto, timeRecord, timedMoves } from "../sgf";
+import { asLogPage, gameOfStatus, type GameInfo, type LogEntry, type Status } from "../wire";
 import { EXIT, ToolError } from "../errors";
 
 const PAGE = 10; // entries per reply (the protocol's most: a reply stays small on the device)
 
-/** The whole time log, page by page: a page may be short (the clock reads a few records per
+/** Which game: 0 the one on the clock, 1 the previous one it still keeps. */
+export type Which = 0 | 1;
+
+export interface GameLog {
+  entries: LogEntry[];
+  /** As the log's replies state it; null from a firmware that does not. */
+  game: GameInfo | null;
+}
+
+/** A game's whole time log, page by page: a page may be short (the clock reads a few records per
  *  reply); the total comes with the page that reaches the end. */
-export async function readLog(client: Client): Promise<LogEntry[]> {
+export async function readGameLog(client: Client, which: Which = 0): Promise<GameLog> {
   const all: LogEntry[] = [];
+  let game: GameInfo | null = null;
   let total = -1;
   while (total < 0 || all.length < total) {
-    const page = asLogPage(await client.request("log", { from: all.length, n: PAGE }));
+    const args: Record<string, unknown> = { from: all.length, n: PAGE };
+    if (which) args.game = which;
+    const page = asLogPage(await client.request("log", args));
     total = page.total;
+    game = game ?? page.game;
     if (page.entries.length === 0) break;
     for (const e of page.entries) all.push(e);
   }
-  return all;
+  // an older firmware ignores "game" and answers with the game on the clock: never take that for
+  // the previous one
+  if (which && !game) throw new ToolError("this clock's firmware keeps no previous game (its log does not say which game it is): update the firmware", EXIT.refused);
+  return { entries: all, game: game };
+}
+
+export async function readLog(client: Client): Promise<LogEntry[]> {
+  return (await readGameLog(client)).entries;
+}
+
+const GAME_OPTION: Options = { game: { type: "string" } };
+const GAME_HELP = "  --game current|previous   the game on the clock (default), or the previous one it still keeps";
+
+function whichGame(v: Values): Which {
+  const g = v.game;
+  if (g === undefined || g === "current") return 0;
+  if (g === "previous") return 1;
+  throw usageError("--game is current or previous, not '" + String(g) + "'");
+}
+
+/** The log of the game asked for, with the game it is: the log's own statement, else (an older
+ *  firmware, the game on the clock) the status's; and the instant its times count from. */
+async function loggedGame(client: Client, which: Which): Promise<{ log: LogEntry[]; game: GameInfo; start: number; version: string }> {
+  const st: Status = await readStatus(client);
+  const read = await readGameLog(client, which);
+  const game = read.game ?? gameOfStatus(st);
+  const version = st.version ?? (client.hello ? client.hello.version : "");
+  return { log: read.entries, game: game, start: startOf(which ? null : st, read.entries), version: version };
 }
 
 export const status: Command = {
@@ -42,56 +82,71 @@ export const status: Command = {
 
 export const log: Command = {
   name: "log",
-  summary: "the game's time log (22.9): every event, its time from the start, both sides' time used and left",
-  usage: "--port PATH [--csv | --json]",
-  help: PORT_HELP + "\n  --csv             comma-separated values, one row per event (times in ms)",
+  summary: "a game's time log (22.9): the game, then every event with both sides' time used and left",
+  usage: "--port PATH [--game current|previous] [--csv | --json]",
+  help:
+    PORT_HELP + "\n  --csv             comma-separated values, one row per event (times in ms)\n" + GAME_HELP + "\n\n" +
+    "Each form states the game at its top: both sides' controls, handicap, White's button, lateness limit\n" +
+    "and the firmware's fingerprint (a line of text; # lines before the CSV's header; \"game\" in JSON).",
   port: true,
-  options: Object.assign({ csv: { type: "boolean" } }, PORT_OPTIONS),
+  options: Object.assign({ csv: { type: "boolean" } }, GAME_OPTION, PORT_OPTIONS),
   run: async (ctx) => {
     if (ctx.values.csv && ctx.json) throw usageError("--csv or --json, not both");
-    const client = await ctx.open();
-    const st = await readStatus(client);
-    const entries = await readLog(client);
-    const controls = { black: st.black.control, white: st.white.control };
-    const start = startOf(st, entries);
-    if (ctx.values.csv) ctx.print(logCsv(entries, controls, start), null);
-    else ctx.print(logTable(entries, controls, start), { startedAt: start, entries: entries });
+    const which = whichGame(ctx.values);
+    const g = await loggedGame(await ctx.open(), which);
+    const controls = { black: g.game.black, white: g.game.white };
+    if (ctx.values.csv) ctx.print(logCsv(g.log, controls, g.start, g.game, g.version), null);
+    else ctx.print(gameLine(g.game, g.version) + "\n" + logTable(g.log, controls, g.start), { game: g.game, startedAt: g.start, entries: g.log });
     return 0;
   },
 };
 
 export const sgf: Command = {
   name: "sgf",
-  summary: "the time record as SGF (TM, OT; BL/WL and OB/OW after each move), or merged into a game record",
-  usage: "--port PATH [--into GAME.sgf] [--out FILE]",
+  summary: "the time record as SGF (TM, OT, GC; BL/WL and OB/OW after each move), or merged into a game record",
+  usage: "--port PATH [--game current|previous] [--into GAME.sgf] [--out FILE]",
   help:
     PORT_HELP.split("\n").slice(0, 3).join("\n") +
     "\n  --into GAME.sgf   put the times onto this game record's moves, by move number (its points,\n" +
-    "                    comments and variations stay); without it the moves have no points\n" +
-    "  --out FILE        write the SGF there instead of to standard output",
+    "                    comments and variations stay); without it the moves have no points. A record\n" +
+    "                    that is not whole (cut short, a tree never closed) is refused, not repaired\n" +
+    "  --out FILE        write the SGF there instead of to standard output\n" +
+    GAME_HELP + "\n\n" +
+    "TM is the main time in seconds; OT the overtime as KGS writes it and OGS reads it: 5x30 byo-yomi,\n" +
+    "15/300 Canadian (also for 12.5 blocks, whose unused time carries over: GC says so), 30 fischer;\n" +
+    "none for absolute time (TM alone says it) and Bronstein delay (no reader has a form for it).\n" +
+    "In a time-odds game TM and OT are Black's control (a reader takes one of each), GC names both\n" +
+    "sides' controls, and BL/WL after each move are each side's own. GC also states the handicap,\n" +
+    "White's button, the lateness limit and the firmware's fingerprint.",
   port: true,
-  options: Object.assign({ into: { type: "string" }, out: { type: "string" } }, PORT_OPTIONS),
+  options: Object.assign({ into: { type: "string" }, out: { type: "string" } }, GAME_OPTION, PORT_OPTIONS),
   run: async (ctx) => {
-    let game: string | null = null;
+    const which = whichGame(ctx.values);
+    let record: string | null = null;
     if (typeof ctx.values.into === "string") {
       try {
-        game = readFileSync(ctx.values.into, "utf8");
+        record = readFileSync(ctx.values.into, "utf8");
       } catch (e) {
         throw usageError("cannot read " + ctx.values.into + ": " + (e as Error).message);
       }
+      // before the clock is asked anything
+      try {
+        checkRecord(record);
+      } catch (e) {
+        if (e instanceof ToolError) throw usageError(ctx.values.into + ": " + e.message);
+        throw e;
+      }
     }
-    const client = await ctx.open();
-    const st = await readStatus(client);
-    const controls = { black: st.black.control, white: st.white.control };
-    const moves = timedMoves(await readLog(client), controls);
+    const g = await loggedGame(await ctx.open(), which);
+    const moves = timedMoves(g.log, { black: g.game.black, white: g.game.white });
     let text: string;
-    if (game !== null) {
-      const m = mergeInto(game, moves, controls);
+    if (record !== null) {
+      const m = mergeInto(record, moves, g.game, g.version);
       for (const n of m.notes) ctx.note(n);
       ctx.note(m.timed + " moves of " + ctx.values.into + " got their times");
       text = m.text;
     } else {
-      text = timeRecord(moves, { controls: controls, handicap: st.handicap ?? 0, version: client.hello ? client.hello.version : "" });
+      text = timeRecord(moves, g.game, g.version);
     }
     if (typeof ctx.values.out === "string") {
       try {
@@ -129,7 +184,7 @@ export const watch: Command = {
     try {
       while (!stop) {
         const st = await readStatus(client);
-        if (ctx.json) process.stdout.write(JSON.stringify({ t: Date.now(), status: st }) + "\n");
+        if (ctx.json) process.stdout.write(JSON.stringify(Object.assign({ t: Date.now(), status: st }, st.defaultPin ? { warnings: [DEFAULT_PIN_WARNING] } : {})) + "\n");
         else {
           const text = statusText(st, version, ctx.port);
           // on a terminal: redrawn in place; into a file or pipe: only when something changed

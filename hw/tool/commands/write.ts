@@ -2,7 +2,7 @@
 // Each is one request, so the clock applies it whole or not at all.
 
 import { parseControl, isParseError, parseDuration } from "../../../firmware/core/index";
-import { PIN_HELP, PIN_OPTION, PORT_HELP, PORT_OPTIONS, asArbiter, pinOf, usageError, wholeOption, type Command, type Ctx, type Options } from "../command";
+import { PIN_HELP, PIN_OPTION, PORT_HELP, PORT_OPTIONS, asArbiter, isPinShape, pinOf, usageError, wholeOption, type Command, type Ctx, type Options } from "../command";
 
 function controlOption(v: string | boolean | undefined, name: string): string | undefined {
   if (typeof v !== "string") return undefined;
@@ -63,7 +63,7 @@ export function settingsFrom(v: Ctx["values"]): Record<string, unknown> {
   }
   const np = v["new-pin"];
   if (typeof np === "string") {
-    if (!/^\d{4}$/.test(np)) throw usageError("--new-pin: a PIN is 4 digits");
+    if (!isPinShape(np)) throw usageError("--new-pin: a PIN is 4 or 6 digits");
     s.pin = np;
   }
   if (Object.keys(s).length === 0) throw usageError("set what? (goclock set --help)");
@@ -92,7 +92,7 @@ export const set: Command = {
     "  --tradition ID    counting tradition: cn (rule 12.3) or nihon-kiin (the 10 is the loss)\n" +
     "  --volume N        0 (mute) to 10\n" +
     "  --late-limit DUR  lateness forfeit limit: 60m (22.1), 15m (22.2) or off\n" +
-    "  --new-pin PIN     the arbiter's new 4-digit PIN\n" +
+    "  --new-pin PIN     the arbiter's new PIN (4 digits, or 6 where the clock offers them)\n" +
     PIN_HELP + "\n" + PORT_HELP + "\n\n" +
     "All or nothing: if the clock refuses one value, none is changed. During a game the clock\n" +
     "refuses unless unlocked (--pin).",
@@ -103,6 +103,7 @@ export const set: Command = {
     pinOf(ctx.values);
     const client = await ctx.open();
     const ok = await asArbiter(client, ctx.values, () => client.request("set", fields));
+    if (typeof fields.pin === "string") client.defaultPin = fields.pin === "0000";
     ctx.print(settingsText(ok), { settings: ok });
     return 0;
   },
