@@ -560,7 +560,7 @@ export class App {
       if (long < next) next = long;
     }
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
-    const dimAt = this.power.dimAt();
+    const dimAt = this.power.dimAt(now);
     if (dimAt >= 0 && dimAt < next) next = dimAt;
     const lead = callAt - LEAD_MS;
     if (this.pending.length && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());

@@ -75,14 +75,14 @@ export class Power {
     const level = awake || now < this.brightUntil ? BRIGHT : DIM;
     if (level === this.level) return null;
     const b = this.board;
-    if (!b.contrast) return null;
-    const err = b.contrast(level);
+    const err = b.contrast ? b.contrast(level) : null;
     this.level = err ? -1 : level; // a display that did not take it is asked again at the next draw
     return err;
   }
 
-  /** When the display will dim (the app wakes then), or -1 when it is dim already. */
-  dimAt(): number {
-    return this.level === DIM ? -1 : this.brightUntil;
+  /** When the bright display will dim (the app wakes then), or -1 when it stays as it is until
+   *  something else wakes the app (dim already, or bright for a message that ends at its own wake). */
+  dimAt(now: number): number {
+    return this.level === BRIGHT && this.brightUntil > now ? this.brightUntil : -1;
   }
 }
