@@ -13,9 +13,9 @@ import type { Game, Side } from "./core/index";
 
 /** The contrast while someone acts (the SSD1306 modules' own default, 0xCF) and while nobody does. */
 export const BRIGHT = 0xcf;
-export const DIM = 0x20;
+export const DIM = 0x10;
 /** How long the display stays bright after a button, a menu step or a message. */
-export const BRIGHT_MS = 8000;
+export const BRIGHT_MS = 5000;
 /** Battery charge (hw/battery.ts: the resting LiPo curve) at which the warning comes, and at which
  *  the clock pauses the game, saves it and stops writing (the safe voltage, hw/README.md). */
 export const WARN_PERCENT = 25;
