@@ -108,6 +108,7 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "handicap": return "handicap: " + (e.info === "0" ? "even game" : e.info + " stones");
     case "latelimit": return "lateness limit: " + (e.info === "0" ? "off" : span(num(e.info)));
     case "calls": return "calls: the event's own count";
+    case "battery": return "battery: " + e.info;
   }
   return e.what + (who ? " " + who : "") + (e.info ? " " + e.info : "");
 }
