@@ -19,8 +19,8 @@ import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
-const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
-const MENU_LONG_MS = 1500; // "back" inside a menu
+export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
+export const MENU_LONG_MS = 1500; // "back" inside a menu
 const REPEAT_AFTER_MS = 600; // LEFT/RIGHT held in a menu: big steps from then on,
 const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
@@ -35,8 +35,8 @@ export const LEAD_MS = 250;
 const FLUSH_MS = 100;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
-const PIN_TRIES = 3;
-const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
+export const PIN_TRIES = 3;
+export const PIN_BLOCK_MS = 60000; // after PIN_TRIES wrong PINs in a row: 4 digits must not be found by trying
 
 function control(text: string): TimeControl {
   const c = parseControl(text);

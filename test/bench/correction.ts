@@ -89,3 +89,30 @@ export function runCorrection(rig: ClockRig, at: number, pin: string): Correctio
     running: st.phase === "running",
   };
 }
+
+/** The correction on the charged board double (cost.ts): every callback takes its board time. */
+export async function boardCorrection(): Promise<CorrectionRun> {
+  const { boardRig } = await import("./cost");
+  const { rig, meter } = await boardRig();
+  meter.charge = false;
+  rig.start();
+  rig.setUp("2h+5x60s", 1000);
+  meter.charge = true;
+  rig.press("white", 5000);
+  return runCorrection(rig, 30000, "0000");
+}
+
+export async function correctionMs(): Promise<number> {
+  return (await boardCorrection()).ms;
+}
+
+/** The bench's figures: the correction with PIN 0000, and the slowest PIN's presses at the same pace. */
+export function correctionLines(c: CorrectionRun): string[] {
+  const slow = correctionKeys("5555");
+  const slowMs = slow.reduce((t, k) => t + Math.max(k.holdMs, PACE_MS), 0);
+  return [
+    "an arbiter's correction on the buttons, Black's main time +2:00 from a running game to running again (test/bench/correction.ts; a press every " + PACE_MS / 1000 + " s):",
+    "  PIN 0000: " + c.presses + " presses, " + (c.ms / 1000).toFixed(1) + " s on the board double, its slowest answer " + Math.round(c.slowestStepMs) + " ms; " +
+      "the slowest PIN (5555): " + slow.length + " presses, " + (slowMs / 1000).toFixed(1) + " s (FIDE: within 60 s) " + (c.ms <= 60000 && slowMs <= 60000 && c.running ? "ok" : "OVER"),
+  ];
+}

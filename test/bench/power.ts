@@ -13,7 +13,6 @@ import { boardRig, type CallCost } from "./cost";
 import { CELL, MCU, SPEAKER, OLEDS, lampMa, oledMa, digitMm, type OledModule } from "./parts";
 import { BRIGHT, WARN_PERCENT, EMPTY_PERCENT } from "../../firmware/power";
 import { seededPicker } from "../core/gen";
-import type { ClockRig } from "../double/rig";
 import { PageGraphics } from "../../firmware/gfx/graphics";
 import { LARGE_FONT } from "../../firmware/gfx/fonts";
 import { useFont } from "../../firmware/gfx/gfx";

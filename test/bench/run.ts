@@ -27,6 +27,7 @@ import { INVARIANTS, timeLeft, type SeedsResult } from "../core/invariants";
 import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
 import { powerFigures, powerLines } from "./power";
+import { correctionLines, boardCorrection } from "./correction";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
 import { MODEL } from "./cost";
 import { OPS } from "../double/ops";
@@ -297,6 +298,7 @@ async function main(): Promise<void> {
   for (const line of await deviceFigures()) say(line); // the built bundle on the Espruino double
   for (const line of boardLines(await boardFigures())) say(line);
   for (const line of powerLines(await powerFigures())) say(line);
+  for (const line of correctionLines(await boardCorrection())) say(line);
   benchCalibration();
 }
 
