@@ -125,6 +125,6 @@ export function allFigures(): Record<string, Figure> {
   add("cell", CELL);
   add("speaker", SPEAKER);
   add("lamp", LAMP);
-  for (const o of OLEDS) add("oled" + o.name, o as unknown as Record<string, unknown>);
+  for (const o of OLEDS) add("oled" + o.name.replace(/[^0-9]/g, ""), o as unknown as Record<string, unknown>);
   return out;
 }
