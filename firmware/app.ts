@@ -536,10 +536,12 @@ export class App {
         this.drawnUntil = this.clock.stretchEndAt(now);
       }
     }
-    const power = this.power;
-    power.showGame(this.clock.game, this.settings.whiteOnRight);
-    const dim = power.showLevel(now, this.message !== "");
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)
+    // after the face: a press shows first; once a second both are one comparison (power.ts)
+    const power = this.power;
+    const game = this.clock.game;
+    if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
+    const dim = power.showLevel(now, this.message !== "");
     if (err || dim) this.fault("display: " + (err || dim));
     this.schedule(now);
   }

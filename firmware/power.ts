@@ -38,7 +38,8 @@ export function lampsOf(g: Game, whiteOnRight: boolean): number {
 /** The lamps and the display's level, sent to the board only when they change. */
 export class Power {
   private board: Board;
-  private game: Game | null = null;
+  /** The game the lamps were last looked at for (the app compares before calling showGame). */
+  game: Game | null = null;
   private lamps = -1;
   private level = -1;
   /** Until this instant the display stays bright. */

@@ -7,12 +7,11 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { LONG_MS, MENU_LONG_MS, PIN_TRIES, PIN_BLOCK_MS } from "../../firmware/app";
 import { BRIGHT, DIM, BRIGHT_MS, WARN_PERCENT, EMPTY_PERCENT } from "../../firmware/power";
-import { percentFromSupply } from "../../hw/battery";
 import { defaultSettings } from "../../firmware/record/settings";
 import { defaultCallOptions, ordinaryCalls } from "../../firmware/core/index";
 import { powerFigures, hoursOnCharge, total, type PowerFigures } from "./power";
 import { correctionKeys, PACE_MS } from "./correction";
-import { OLEDS, LAMP, CELL, lampMa, digitMm, allFigures } from "./parts";
+import { OLEDS, LAMP, lampMa, digitMm, allFigures } from "./parts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 export const DOCS = ["hw/MANUAL.md", "hw/README.md"];
@@ -51,18 +50,10 @@ export function docFigures(p: PowerFigures, correctionMs: number): Record<string
     pace: s1(PACE_MS),
     brightHex: BRIGHT.toString(16).toUpperCase(),
     dimHex: DIM.toString(16).toUpperCase().padStart(2, "0"),
-    emptyVolts: emptyVolts().toFixed(2).replace(/0$/, "") + " V",
   };
   for (const o of OLEDS) f["digitMm" + o.name.replace(/[^0-9]/g, "")] = digitMm(o, p.digitRows).toFixed(1) + " mm";
   for (const [k, v] of Object.entries(allFigures())) f[k] = v.value + (v.unit ? (v.unit === "%" ? " %" : " " + v.unit) : "");
   return f;
-}
-
-/** The cell's voltage at the empty level, by hw/battery.ts's curve (the supply it reads is the cell
- *  minus the diode). */
-function emptyVolts(): number {
-  for (let mv = 3000; mv <= 4200; mv++) if (percentFromSupply(mv / 1000 - CELL.diodeV.value) >= EMPTY_PERCENT) return mv / 1000;
-  return NaN;
 }
 
 const MARK = /<!--fig:([^>]+?)-->([\s\S]*?)<!--\/fig-->/g;
