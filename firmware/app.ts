@@ -18,14 +18,14 @@ import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
+import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
-const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
-const MENU_LONG_MS = 1500; // "back" inside a menu
+export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
+export const MENU_LONG_MS = 1500; // "back" inside a menu
 const REPEAT_AFTER_MS = 600; // LEFT/RIGHT held in a menu: big steps from then on,
 const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
-const LOW_BATTERY = 15;
 /** Wake this early before a call and give the speaker its exact start time. Sized by the board's
  *  interpreter work (counted, ESPRUINO.md's calibration): preparing a call (ahead(): peek, clip
  *  names, Storage look-ups, the first clip scaled at volume 1-9, Waveform set up) about 150 ms,
@@ -109,11 +109,20 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The lamps and the display's level (power.ts). */
+  private power: Power;
+  /** The battery as last read, and whether this game's warning is logged. */
+  private battery = -1;
+  private warned = false;
+  /** The cell is nearly empty: the game was paused and saved, and nothing more is written until
+   *  the supply is back (a record torn by the brown-out would be a corrupt one). */
+  empty = false;
 
   constructor(board: Board) {
     this.board = board;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
+    this.power = new Power(board);
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
@@ -190,6 +199,8 @@ export class App {
   // --- input ----------------------------------------------------------------------------------------
 
   button(b: number, down: boolean, t: number): void {
+    this.power.touch(t);
+    if (this.empty) return this.refresh(); // the last face stays: nothing a button does is saved now
     if (b === MENU) {
       this.menuButton(down, t);
       // MENU down only starts the hold: nothing to draw yet, but the long-hold wake must be set
@@ -343,6 +354,7 @@ export class App {
     this.settings = s;
     if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
     this.board.setVolume(s.volume);
+    this.power.forget(); // White's side may have changed
     this.noVoice = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
     const by = via || "menu";
@@ -391,6 +403,7 @@ export class App {
     this.access.lock(t, "new game"); // the last game's record ends with it
     this.rec.newGame();
     this.armed = false;
+    this.warned = false;
     this.clock = this.freshClock();
     this.queue(this.clock.game, t, "new", null, via || "");
     this.tidy = true;
@@ -433,6 +446,11 @@ export class App {
   /** A log entry of the game to record (the clock's onLog, the audit trail): the game as of it is
    *  kept, the record is made and written by flush(), after the face is updated. */
   queue(g: Game, t: number, what: string, side: Side | null, info: string): void {
+    const p = this.battery;
+    if (g.phase !== "setup" && !this.warned && p >= 0 && p < WARN_PERCENT) {
+      this.warned = true; // the game is on with a low battery: the log says so first
+      this.rec.queue(g, t, "battery", null, "low " + p + "%");
+    }
     this.rec.queue(g, t, what, side, info);
   }
 
@@ -444,6 +462,7 @@ export class App {
    * before, the pressing side's clock run on to that instant, with every earlier move's times.
    */
   flush(): void {
+    if (this.empty) return;
     this.rec.flush();
     if (this.rec.notSaved) this.fault("record not saved");
   }
@@ -592,7 +611,8 @@ export class App {
       this.menuDrawn = null;
       this.menus = null; // the menu has closed: its code goes at the next GC (on the board)
       const battery = this.board.battery(now);
-      const low = battery >= 0 && battery < LOW_BATTERY;
+      if (battery !== this.battery) this.batteryRead(battery, now);
+      const low = battery >= 0 && battery < WARN_PERCENT;
       const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
@@ -615,7 +635,12 @@ export class App {
       }
     }
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)
-    if (err) this.fault("display: " + err);
+    // after the face: a press shows first; once a second both are one comparison (power.ts)
+    const power = this.power;
+    const game = this.clock.game;
+    if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
+    const dim = power.showLevel(now, this.message !== "");
+    if (err || dim) this.fault("display: " + (err || dim));
     this.schedule(now);
   }
 
@@ -637,6 +662,8 @@ export class App {
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
     if (this.tidy) next = now; // once the new game's records are written
+    const dimAt = this.power.dimAt(now);
+    if (dimAt >= 0 && dimAt < next) next = dimAt;
     const lead = callAt - LEAD_MS;
     const waiting = this.rec.waiting();
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
@@ -655,8 +682,32 @@ export class App {
     this.schedule(this.board.now());
   }
 
+  /** A new battery reading: below WARN_PERCENT the warning is logged once a game (the face shows it
+   *  while it lasts); at EMPTY_PERCENT a running game is paused and saved, and the app writes no
+   *  more until the supply is back (USB, or a charged cell: the game then waits, paused). */
+  private batteryRead(percent: number, now: number): void {
+    this.battery = percent;
+    if (percent < 0) return;
+    const g = this.clock.game;
+    if (percent < WARN_PERCENT && !this.warned && g.phase !== "setup") {
+      this.warned = true;
+      this.queue(g, now, "battery", null, "low " + percent + "%");
+    }
+    if (percent > EMPTY_PERCENT) {
+      this.empty = false;
+      return;
+    }
+    if (this.empty) return;
+    if (g.phase === "running") this.apply({ op: "pause" }, now);
+    this.queue(this.clock.game, now, "battery", null, "empty " + percent + "%, saved");
+    this.flush();
+    this.empty = true;
+    this.menu = null;
+  }
+
   /** The most serious of what must stay on the face. */
   private alertText(): string {
+    if (this.empty) return "BATTERY EMPTY";
     if (this.rec.notSaved) return "! NOT SAVED";
     // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
     const g = this.clock.game;

@@ -11,9 +11,23 @@ import { Speaker } from "./speaker";
 import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
+import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "./layout";
 import { FONTS_FILE } from "../firmware/gfx/fonts";
 import { MENU_FILE } from "../firmware/menu";
 import { hex8 } from "../firmware/record/settings";
+
+/** A flagged side's lamp blinks this often, by Espruino's software PWM (its utility timer): no wake
+ *  of the app, no JavaScript. */
+const BLINK_HZ = 2;
+
+/** A lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin. */
+function lamp(pin: Pin, state: number): void {
+  try {
+    analogWrite(pin, state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
+  } catch (e) {
+    // a lamp that cannot be lit is no fault of the game's
+  }
+}
 
 /** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
 const MAX_TIMEOUT_MS = 3600000;
@@ -79,6 +93,7 @@ export function makeBoard(pins: Pins): HwBoard {
     if (fn) fn();
   };
 
+  const lampPins = pins.lamps;
   let report: ((button: number, down: boolean, t: number) => void) | null = null;
   let watching = false;
 
@@ -112,8 +127,14 @@ export function makeBoard(pins: Pins): HwBoard {
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
     firmware: fingerprint(),
-    // every flash write stops the CPU and wears the flash: a minute in main time, 10 s in overtime
-    checkpoint: { mainMs: 60000, overtimeMs: 10000 },
+    checkpoint: { mainMs: CHECKPOINT_MAIN_MS, overtimeMs: CHECKPOINT_OVERTIME_MS },
+    contrast: (level) => display.contrast(level),
   };
+  if (lampPins) {
+    board.lamps = (left, right) => {
+      lamp(lampPins[0], left);
+      lamp(lampPins[1], right);
+    };
+  }
   return { board: board, display: display };
 }

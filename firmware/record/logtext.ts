@@ -121,6 +121,7 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "set": return "set: " + w[0] + " " + w.slice(1).join(" ");
     case "link": return "link: " + e.info;
     case "new": return "new game" + (e.info ? " (" + e.info + ")" : "");
+    case "battery": return "battery: " + e.info;
   }
   return e.what + (who ? " " + who : "") + (e.info ? " " + e.info : "");
 }
