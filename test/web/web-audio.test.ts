@@ -11,7 +11,7 @@ import { parseScript } from "../../sim/script";
 import { runScript } from "../../sim/run";
 import { clipsFor } from "../../firmware/voice";
 import { loadPack } from "../../sim/wav";
-import { browserRig, openClock, SHOTS, shot } from "./harness";
+import { browserRig, openClock, SHOTS, shot, soundOn } from "./harness";
 
 const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
 
@@ -53,7 +53,7 @@ describe("calls on the AudioContext's timeline", () => {
     await ctx.addInitScript(WATCH);
     const page = await openClock(ctx, rig.sim.url + "?black=1x60s&white=1x10s", false);
     await page.click(".where"); // the sound on: not a press
-    await page.waitForFunction(() => (globalThis as any).document.getElementById("sound").hidden);
+    await soundOn(page);
     await page.keyboard.press("m"); // White starts Black's last (only) period
     await page.waitForTimeout(500);
     await page.keyboard.press("z"); // Black moves: White's 10 s period, its count 1 due at 1 s
@@ -182,7 +182,7 @@ describe("calls on the AudioContext's timeline", () => {
     await ctx.addInitScript(WATCH);
     const page = await openClock(ctx, rig.sim.url + "?control=1x10s", false);
     await page.click(".where");
-    await page.waitForFunction(() => (globalThis as any).document.getElementById("sound").hidden);
+    await soundOn(page);
     await page.keyboard.press("m"); // Black's 10 s period: counted 1, 2, … every second
     await page.waitForTimeout(1500);
     // A background tab's timers are throttled, a frozen one's stopped: here the page's script is
