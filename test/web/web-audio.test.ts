@@ -12,40 +12,9 @@ import { runScript } from "../../sim/run";
 import { clipsFor } from "../../firmware/voice";
 import { loadPack } from "../../sim/wav";
 import { browserRig, openClock, SHOTS, shot, soundOn } from "./harness";
+import { WATCH, perfOf, type Start } from "./watch";
 
 const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
-
-/** Installed before the page's own script: records every start and stop with the context's output
- *  timestamp (how context time and performance.now() relate) at that moment, and every key press
- *  with Chromium's own stamp. When White's first call is scheduled, White presses 1 ms later. */
-const WATCH = `
-window.__watch = { starts: [], stops: [], presses: [], cutDone: false, armCut: false };
-(() => {
-  const w = window.__watch;
-  const P = AudioBufferSourceNode.prototype;
-  const start = P.start, stop = P.stop;
-  P.start = function (when) {
-    const ts = this.context.getOutputTimestamp();
-    const rec = { when: when, duration: this.buffer.duration, ctxTime: ts.contextTime, perfTime: ts.performanceTime, id: w.starts.length };
-    this.__rec = rec;
-    w.starts.push(rec);
-    if (w.armCut && !w.cutDone) {
-      w.cutDone = true;
-      setTimeout(() => {
-        window.dispatchEvent(new KeyboardEvent("keydown", { key: "m" }));
-        window.dispatchEvent(new KeyboardEvent("keyup", { key: "m" }));
-      }, 1);
-    }
-    return start.apply(this, arguments);
-  };
-  P.stop = function (when) {
-    w.stops.push({ id: this.__rec ? this.__rec.id : -1, when: when === undefined ? 0 : when, ctxNow: this.context.currentTime });
-    return stop.apply(this, arguments);
-  };
-  window.addEventListener("keydown", (e) => { if (e.key === "z" || e.key === "m") w.presses.push({ key: e.key, t: e.timeStamp }); }, true);
-})();`;
-
-interface Start { when: number; duration: number; ctxTime: number; perfTime: number; id: number }
 
 describe("calls on the AudioContext's timeline", () => {
   it("through the last minute of a 60 s byoyomi every call starts within 20 ms of its instant; a press cuts the mover's scheduled call", async () => {
@@ -84,8 +53,6 @@ describe("calls on the AudioContext's timeline", () => {
     expect(lastMinute.map((c) => c.say)).toEqual(["elapsed:30", "elapsed:40", "elapsed:50", "count:1", "count:2", "count:3", "count:4",
       "count:5", "count:6", "count:7", "count:8", "count:9", "count:10", "timeout"]);
 
-    // each start as performance.now() ms, through the context's output timestamp at that moment
-    const perfOf = (s: Start) => s.perfTime + (s.when - s.ctxTime) * 1000;
     const stopOf = (s: Start) => w.stops.filter((x) => x.id === s.id).pop(); // the last stop() is the one applied
     const pack = loadPack("zh");
     const seconds = (clip: string) => pack.clips[clip].length / 8000;
@@ -218,7 +185,6 @@ describe("calls on the AudioContext's timeline", () => {
     expect(late[0].t - back).toBeLessThan(150); // log times are the board's: performance.now() ms
     // heard: the first clip from the return on is that count, at once (a clip handed to the audio
     // clock just before the stop may have played during it, at its own instant)
-    const perfOf = (s: Start) => s.perfTime + (s.when - s.ctxTime) * 1000;
     const after = r.watch.starts.filter((s) => perfOf(s) > late[0].t - 5);
     expect(after[0].duration).toBeCloseTo(loadPack("zh").clips[String(latest)].length / 8000, 6);
     expect(Math.abs(perfOf(after[0]) - late[0].t)).toBeLessThan(20);

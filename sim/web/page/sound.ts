@@ -82,7 +82,7 @@ export class SoundBar {
     this.status.dataset.state = state;
     this.status.textContent =
       state === "none" ? "No sound: this browser has no Web Audio. The clock works, silent." :
-      state === "off" ? "Sound off: click anywhere or press any key to turn it on (on a button, that click also presses it)." :
+      state === "off" ? "Sound off: click anywhere or press a key to turn it on." :
       state === "muted" ? "Sound on, muted (volume 0)" : "Sound on";
     this.mute.textContent = s.volume === 0 ? "Unmute" : "Mute";
     this.mute.setAttribute("aria-pressed", String(s.volume === 0));
