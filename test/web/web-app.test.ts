@@ -49,6 +49,7 @@ describe("the page as an app", () => {
     const clips = (await js(page, "window.__goclock.voice.scheduled.map((s) => s.clip)")) as string[];
     expect(clips.slice(0, 4)).toEqual(callPhrases("zh", ["byoyomi", "periods:3"]).flat().map((c) => "zh/" + c));
     expect(await canvasText(page)).toBe(mirror.text());
+    await shots(page, "first-press");
     await page.context().close();
   });
 
@@ -84,8 +85,9 @@ describe("the page as an app", () => {
     expect(played.slice(before)).toEqual(callPhrases("en", ["byoyomi", "periods:3"]).flat().map((c) => "en/" + c));
     await shots(page, "sound-bar");
     // during a game: the voice alone changes (the game is counted as it began); no test over the calls
-    await page.click("#menu");
-    for (const b of ["#left", "#menu"]) await page.click(b); // Ready
+    // the keys are the buttons also while the slider (used last) has the focus
+    await page.focus("#volume");
+    for (const key of ["b", "z", "b"]) await page.keyboard.press(key); // the set-up menu, up to Ready, Ready
     await page.keyboard.press("m");
     expect(await phase(page)).toBe("running");
     expect(await page.isDisabled("#test-voice")).toBe(true);

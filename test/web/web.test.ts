@@ -9,7 +9,7 @@ import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_PORT } from "../../sim/web/server";
-import { browserRig, openClock, canvasText, advance, shot, soundOn, Mirror, ROOT, SHOTS } from "./harness";
+import { browserRig, openClock, canvasText, advance, shot, shots, soundOn, Mirror, ROOT, SHOTS } from "./harness";
 
 // a Chromium page per case: about 2.5 s idle, nearly 5 s on a busy two-core machine
 vi.setConfig({ testTimeout: 60000 });
@@ -149,6 +149,7 @@ describe("the page", { timeout: 60000 }, () => {
     const page = await openClock(ctx, rig.sim.url + "?control=10m+3x30s&handicap=0&voice=en", true);
     expect(await page.textContent("#note")).toContain("set up by the link: black 10m+3x30s, white 10m+3x30s, handicap 0, voice en");
     expect(await page.evaluate("location.search")).toBe("?control=10m+3x30s&handicap=0&voice=en"); // the address keeps the link
+    await shots(page, "link-applied");
     const mirror = new Mirror();
     await mirror.app.changeSettings(Object.assign({}, mirror.app.settings, { black: "10m+3x30s", white: "10m+3x30s", lang: "en" }));
     mirror.app.armed = true;

@@ -4,7 +4,7 @@
 // tab is closed mid-game (a closed tab is a power cut: the game comes back paused).
 
 import type { App } from "../../../firmware/app";
-import type { ClockConsole } from "../../../firmware/link/console";
+import { makeConsole, type ClockConsole } from "../../../firmware/link/console";
 import { result } from "../../../firmware/core/index";
 import { askForm } from "./notes";
 import { gameFiles, fileStem, save } from "./files";
@@ -113,8 +113,9 @@ export class GameTools {
   private el: Record<string, HTMLElement>;
   private lock = new ScreenLock();
   private asking = false;
+  private shownKey = "";
 
-  constructor(root: HTMLElement, live: App, con: ClockConsole, shown: () => App, error: (text: string) => void) {
+  constructor(live: App, con: ClockConsole, shown: () => App, error: (text: string) => void) {
     this.live = live;
     this.con = con;
     this.shown = shown;
@@ -126,7 +127,8 @@ export class GameTools {
     el["newgame"].addEventListener("click", () => self.askNewGame());
     const files = (pick: (f: ReturnType<typeof gameFiles>) => string, ext: string, type: string) => () => {
       try {
-        save(fileStem(new Date()) + ext, pick(gameFiles(self.shown(), self.con)), type);
+        const app = self.shown(); // the live clock's game, or the rehearsal's on the display
+        save(fileStem(new Date()) + ext, pick(gameFiles(app, app === self.live ? self.con : makeConsole(app))), type);
       } catch (e) {
         error("the log could not be read: " + (e as Error).message);
       }
@@ -174,13 +176,17 @@ export class GameTools {
     const live = this.live;
     const setup = live.clock.game.phase === "setup";
     if (setup && this.asking) this.asking = false; // a new game came from elsewhere (the menu, the console)
+    this.lock.set(live.clock.game.phase === "running" && this.shown() === live);
+    const r = resultText(this.shown());
+    // once a second: the DOM is touched only where something changed
+    const key = [this.asking, setup, r, this.lock.on, !!document.fullscreenElement].join("|");
+    if (key === this.shownKey) return;
+    this.shownKey = key;
     el["newgame"].hidden = this.asking;
     el["newgame-ask"].hidden = !this.asking;
     (el["newgame"] as HTMLButtonElement).disabled = setup;
-    const r = resultText(this.shown());
-    if (el["result"].textContent !== r) el["result"].textContent = r;
+    el["result"].textContent = r;
     el["result"].hidden = r === "";
-    this.lock.set(live.clock.game.phase === "running" && this.shown() === live);
     el["wake"].textContent = this.lock.on ? "screen kept on while the clock runs" : "";
     el["fullscreen"].textContent = document.fullscreenElement ? "Leave full screen" : "Full screen";
   }

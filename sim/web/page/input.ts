@@ -6,6 +6,7 @@
 import { LEFT, RIGHT, MENU } from "../../../firmware/board";
 
 const KEYS: Record<string, number> = { z: LEFT, m: RIGHT, b: MENU };
+const TEXT_INPUTS = ["text", "password", "search", "number", "email", "url", "tel"];
 
 export interface Buttons {
   /** A button edge at board ms t (the instant of the input event). */
@@ -24,9 +25,13 @@ export function listen(elements: Record<number, HTMLElement>, to: Buttons): void
     elements[b].classList.toggle("down", down);
     to.edge(b, down, to.stamp(e));
   };
+  // keys typed into text (a script, a PIN) are not buttons; on the volume slider or the voice's list
+  // (focused once used) they are: a player's next key must still end the move
   const typing = (e: Event) => {
     const t = e.target as HTMLElement | null;
-    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+    if (!t) return false;
+    if (t.tagName === "INPUT") return TEXT_INPUTS.indexOf((t as HTMLInputElement).type) >= 0;
+    return t.tagName === "TEXTAREA" || t.isContentEditable;
   };
   const shortcut = (e: KeyboardEvent) => e.ctrlKey || e.metaKey || e.altKey;
 

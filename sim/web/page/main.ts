@@ -102,7 +102,7 @@ function boot(): void {
   const con = makeConsole(live);
   panel.follow(live);
   sound = new SoundBar(document.body, () => shownApp(), voice, () => audio, () => noAudio, saved.local);
-  tools = new GameTools(document.body, live, con, shownApp, (text) => notes.show(text, "error"));
+  tools = new GameTools(live, con, shownApp, (text) => notes.show(text, "error"));
   if (saved.note) notes.show(saved.note, "error");
 
   // A link: applied in set-up; over a stored game (not the one this address played), offered.
