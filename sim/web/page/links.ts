@@ -56,7 +56,7 @@ function unknownName(k: string): string {
 }
 
 /** Why the link's names cannot be used, or null: every name must be known, and given once. */
-export function namesProblem(q: URLSearchParams): string | null {
+function namesProblem(q: URLSearchParams): string | null {
   const unknown: string[] = [];
   const twice: string[] = [];
   const seen: string[] = [];
