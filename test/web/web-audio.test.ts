@@ -8,17 +8,16 @@
 // entry call (开始读秒 还剩三次, about 2 s) and each 还剩N次 meet the count of the next seconds. No clip
 // the page starts may be stopped before its buffer's end, and the count must still start on its
 // seconds (within 20 ms). The calls expected are the core's own for the press as Chromium stamped it,
-// in the clips the app makes of them (callPhrases).
+// in the clips the app makes of them (saidClips).
 
 import { describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScript } from "../../sim/script";
 import { runScript } from "../../sim/run";
-import { clipsFor, callPhrases } from "../../firmware/voice";
 import { loadPack } from "../../sim/wav";
 import { browserRig, openClock, SHOTS, shot, soundOn } from "./harness";
-import { WATCH, perfOf, type Start } from "./watch";
+import { WATCH, perfOf, saidClips, zhOptions, type Said, type Start } from "./watch";
 
 const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
 
@@ -54,7 +53,7 @@ describe("calls on the AudioContext's timeline", () => {
     const script = parseScript(["control black 1x60s", "control white 1x10s", "at 0 press white", "at " + (p1 - p0) / 1000 + " press black",
       "at " + (p2 - p0) / 1000 + " press white", "run " + (p2 - p0 + 62000) / 1000].join("\n"));
     if (Array.isArray(script)) throw new Error(JSON.stringify(script));
-    const calls = runScript(script, 20, null).outputs.filter((o) => o.kind === "call") as { t: number; side: string; say: string }[];
+    const calls = runScript(script, 20, null, zhOptions()).outputs.filter((o) => o.kind === "call") as { t: number; side: string; say: string }[];
     const lastMinute = calls.filter((c) => c.t >= p2 - p0);
     expect(lastMinute.map((c) => c.say)).toEqual(["elapsed:30", "elapsed:40", "elapsed:50", "count:1", "count:2", "count:3", "count:4",
       "count:5", "count:6", "count:7", "count:8", "count:9", "count:10", "timeout"]);
@@ -71,7 +70,7 @@ describe("calls on the AudioContext's timeline", () => {
     let k = 0;
     let prevT = -1;
     for (const c of calls) {
-      const clips = clipsFor("zh", c.say);
+      const clips = saidClips("zh", [c]);
       // a call handed over ahead that the core then did not make (the mover pressed first): stopped before it began
       while (k < w.starts.length && Math.abs(w.starts[k].duration - seconds(clips[0])) > 1e-6) {
         const s = w.starts[k++];
@@ -197,7 +196,7 @@ describe("calls on the AudioContext's timeline", () => {
   }, 60000);
 });
 
-interface Call { t: number; say: string; due?: number }
+interface Call extends Said { t: number; due?: number }
 
 describe("calls heard whole", () => {
   it("a 10 s-period game to the flag: every clip of every call plays to its end, and the count starts on its seconds within 20 ms", async () => {
@@ -216,16 +215,18 @@ describe("calls heard whole", () => {
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await ctx.close();
 
+    mkdirSync(SHOTS, { recursive: true });
+    writeFileSync(join(SHOTS, "audio-10s-watch.json"), JSON.stringify(w)); // for review: every start and stop
     const p0 = Math.floor(w.presses[0].t);
     const script = parseScript("control 0+3x10s\nat 0 press white\nrun 40");
     if (Array.isArray(script)) throw new Error(JSON.stringify(script));
-    const calls = (runScript(script, 20, null).outputs.filter((o) => o.kind === "call") as Call[]).slice().sort((a, b) => a.t - b.t);
+    const calls = (runScript(script, 20, null, zhOptions()).outputs.filter((o) => o.kind === "call") as Call[]).slice().sort((a, b) => a.t - b.t);
     // the calls of one instant are one phrase, as the app says them
-    const groups: { t: number; says: string[] }[] = [];
+    const groups: { t: number; calls: Call[] }[] = [];
     for (const c of calls) {
       const g = groups[groups.length - 1];
-      if (g && g.t === c.t) g.says.push(c.say);
-      else groups.push({ t: c.t, says: [c.say] });
+      if (g && g.t === c.t) g.calls.push(c);
+      else groups.push({ t: c.t, calls: [c] });
     }
     const pack = loadPack("zh");
     const seconds = (clip: string) => pack.clips[clip].length / 8000;
@@ -235,20 +236,20 @@ describe("calls heard whole", () => {
     const named = new Map<number, string>(); // each source: the call it belongs to
     let k = 0;
     for (const g of groups) {
-      const say = g.says.join(" ");
-      if (missed.some((m) => m.what === "dropped" && m.info === say && Math.abs(m.t - p0 - g.t) < 1000)) {
+      const say = g.calls.map((c) => c.say + (c.short ? " (short)" : "")).join(" ");
+      if (missed.some((m) => m.what === "dropped" && m.info === g.calls[0].say && Math.abs(m.t - p0 - g.t) < 1000)) {
         notes.push(say + " at " + g.t + " dropped by the core (woken late)");
         continue;
       }
-      const clips = callPhrases("zh", g.says).flat();
+      const clips = saidClips("zh", g.calls);
       const mine = w.starts.slice(k, k + clips.length);
       k += clips.length;
       expect(mine.map((s) => s.duration.toFixed(6)), say + " at " + g.t).toEqual(clips.map((c) => seconds(c).toFixed(6)));
       mine.forEach((s, i) => named.set(s.id, say + " at " + g.t / 1000 + " s, clip " + clips[i]));
       for (let i = 1; i < mine.length; i++) expect(Math.abs(mine[i].when - (mine[i - 1].when + mine[i - 1].duration)), say).toBeLessThan(1e-6);
-      if (!/^count:/.test(say)) continue;
+      if (!/^count:/.test(g.calls[0].say)) continue;
       const err = perfOf(mine[0]) - (p0 + g.t);
-      const madeLate = missed.filter((m) => m.what === "late" && m.info.split(" ")[0] === say && Math.abs(m.t - p0 - g.t) < 1000)[0];
+      const madeLate = missed.filter((m) => m.what === "late" && m.info.split(" ")[0] === g.calls[0].say && Math.abs(m.t - p0 - g.t) < 1000)[0];
       if (madeLate && Math.abs(err) >= 20) late.push(say + " at " + g.t + " " + err.toFixed(1) + " ms late");
       else onsets.push(Math.abs(err));
     }
