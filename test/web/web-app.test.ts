@@ -30,7 +30,7 @@ async function clock(query: string, init?: string): Promise<Page> {
 /** The desktop firmware set up as the link sets it up, for the frames the page must show. */
 function mirrorOf(control: string): Mirror {
   const m = new Mirror();
-  m.app.changeSettings(Object.assign({}, m.app.settings, { black: control, white: control }));
+  m.app.changeSettings(Object.assign({}, m.app.settings, { black: control, white: control }), "link"); // as the page's link does
   m.app.armed = true;
   m.app.refresh();
   return m;
@@ -112,7 +112,9 @@ describe("the page as an app", () => {
     await page.click("#newgame");
     await page.click("#newgame-ask .yes");
     expect(await phase(page)).toBe("setup");
-    expect(await js(page, "window.__goclock.board.store.count()")).toBe(0);
+    // a game of its own: its log begins afresh; the last one's stays on the clock, for a dispute
+    expect(await js(page, "window.__goclock.app.log(0, 100).entries.map((e) => e.what).join(' ')")).toBe("new");
+    expect(await js(page, "window.__goclock.board.store.count(1)")).toBeGreaterThan(2);
     expect(await canvasText(page)).toBe(mirrorOf("1m").text()); // the same set-up, "W presses to start"
     expect(await page.isDisabled("#newgame")).toBe(true); // nothing to erase
     // the lock on: the question asks for the PIN; a wrong one changes nothing

@@ -126,7 +126,10 @@ function boot(): void {
         act: (pin) => {
           const why = newGame(live, con, pin);
           if (why) return why;
+          // a new game locks the clock: the link's set-up goes in with the PIN given, then locked again
+          if (pin !== null) con.unlock(pin);
           applied(applyLink(live, con, query)!);
+          if (pin !== null) con.lock();
           return null;
         },
       });
