@@ -109,6 +109,8 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
+  private checkpointMinMs: number;
   /** The lamps and the display's level (power.ts). */
   private power: Power;
   /** The battery as last read, and whether this game's warning is logged. */
@@ -123,6 +125,8 @@ export class App {
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
     this.power = new Power(board);
+    const ck = board.checkpoint;
+    this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
@@ -142,9 +146,10 @@ export class App {
         cut.phase = "running";
         this.queue(cut, now, "cut", null, "");
       }
-      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game) : 0;
-      this.queue(this.clock.game, now, "restore", null, back.running ? "" + every : "0"); // no calls were made across it
-      this.say("restored: paused", now);
+      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game, now) : 0;
+      const phase = this.clock.game.phase; // paused, or still flagged or ended
+      this.queue(this.clock.game, now, "restore", null, (back.running ? every : 0) + " " + phase); // no calls were made across it
+      this.say("restored: " + phase, now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
       // at its first wake (Clock.forfeitDue)
@@ -437,9 +442,9 @@ export class App {
 
   /** How often the running side's time is checkpointed now (the board's intervals, main time or
    *  overtime: a period or a block, where a second counts more). */
-  private checkpointEvery(g: Game): number {
+  private checkpointEvery(g: Game, now: number): number {
     const s = g[g.toMove];
-    const e = g.phase === "running" ? this.board.now() - g.runSince + g.turnMs : g.turnMs;
+    const e = g.phase === "running" ? now - g.runSince + g.turnMs : g.turnMs;
     return e >= s.mainMs ? this.board.checkpoint.overtimeMs : this.board.checkpoint.mainMs;
   }
 
@@ -569,13 +574,19 @@ export class App {
    *  that has closed. */
   private guard(now: number): void {
     const g = this.clock.game;
-    if (g.phase === "running" && now + 1000 > this.rec.durableAt + this.checkpointEvery(g)) this.rec.checkpoint(now);
+    // once a second while a clock runs: one comparison, the interval looked up only when it may be due
+    const due = now + 1000 - this.rec.durableAt;
+    if (g.phase === "running" && due > this.checkpointMinMs && due > this.checkpointEvery(g, now)) this.rec.checkpoint(now);
+    if (this.access.via || this.prompt || this.tidy) this.guardAccess(now, g);
+  }
+
+  /** The arbiter's unlock when it has idled out, a new game's store tidied, the line of a link's
+   *  unlock or a prompt closed: not a tool's port closed between two of its commands (or the flash
+   *  script's, before the espruino CLI opens it again), but closed for LINE_GONE_MS. */
+  private guardAccess(now: number, g: Game): void {
     if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
     if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
     this.tidy = false;
-    // the line an unlock or a prompt came from has closed: not a tool's port closed between two of
-    // its commands (or the flash script's, before the espruino CLI opens it again), but closed for
-    // LINE_GONE_MS
     const link = this.board.link;
     const line = this.prompt || (this.access.via === "link" ? "USB" : "");
     if (!link || !line || link.isOpen(line)) this.lineClosedAt = -1;
