@@ -15,7 +15,7 @@ import { gameRecord, stateRecord, restore } from "./record/persist";
 import { logEntries, type LogPage } from "./record/flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./record/settings";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
-import { callPhrases, withTradition } from "./voice";
+import { callPhrases, withTradition, speechOf } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -128,8 +128,11 @@ export class App {
     }
   }
 
+  /** The event's calls, and the voice's lengths, which decide where each is said (core/place.ts). */
   private callOptions(): CallOptions {
-    return withTradition(defaultCallOptions(), this.settings.tradition);
+    const o = withTradition(defaultCallOptions(), this.settings.tradition);
+    o.speech = speechOf(this.settings.lang);
+    return o;
   }
 
   /** A clock that keeps no log in RAM: every entry of a game becomes a record (or, for a call made
@@ -392,6 +395,7 @@ export class App {
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
     let says: string[] = [];
+    let short: boolean[] = [];
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
@@ -399,22 +403,27 @@ export class App {
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
         if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
-        if (o.t !== at && says.length) this.sayCalls(says, at);
-        if (o.t !== at) says = [];
+        if (o.t !== at && says.length) this.sayCalls(says, short, at);
+        if (o.t !== at) {
+          says = [];
+          short = [];
+        }
         at = o.t;
         says.push(o.say);
+        short.push(o.short === true);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (says.length) this.sayCalls(says, at);
+    if (says.length) this.sayCalls(says, short, at);
   }
 
-  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts). */
-  private sayCalls(says: string[], t: number): void {
+  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
+   *  call the core shortened in its short form). */
+  private sayCalls(says: string[], short: boolean[], t: number): void {
     const lang = this.settings.lang;
     const clips: string[] = [];
-    const parts = callPhrases(lang, says);
+    const parts = callPhrases(lang, says, short);
     for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
     if (clips.length) this.play(clips, t);
   }

@@ -17,8 +17,21 @@ function line(t: number, rest: Record<string, unknown>): string {
 
 export function outputLine(o: Output): string {
   switch (o.kind) {
-    case "call":
-      return o.due === undefined ? line(o.t, { side: o.side, say: o.say }) : line(o.t, { side: o.side, say: o.say, late: true, due: Number(seconds(o.due)) });
+    case "call": {
+      // what was said: its short form, and when it was due if said later (moved clear of another
+      // call, or late in the last period)
+      const c: Record<string, unknown> = { side: o.side, say: o.say };
+      if (o.short) c.short = true;
+      if (o.moved !== undefined) {
+        c.moved = true;
+        c.due = Number(seconds(o.moved));
+      }
+      if (o.due !== undefined) {
+        c.late = true;
+        c.due = Number(seconds(o.due));
+      }
+      return line(o.t, c);
+    }
     case "flag":
       return line(o.t, { flag: o.side });
     case "notice":

@@ -4,7 +4,8 @@
 
 import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
-import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer } from "./side";
+import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
+import { place, LOOK_BACK_MS, LOOK_AHEAD_MS } from "./place";
 import * as G from "./game";
 import * as A from "./arbiter";
 
@@ -30,8 +31,10 @@ export type Op =
   | { op: "pass" };
 
 export type Output =
-  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due. */
-  | { kind: "call"; t: number; side: Side; say: string; due?: number }
+  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due;
+   *  `moved` when it is said later than due to keep clear of another call (place.ts), the instant
+   *  it was due; `short` when it is said in the voice pack's short form. */
+  | { kind: "call"; t: number; side: Side; say: string; due?: number; moved?: number; short?: boolean }
   | { kind: "flag"; t: number; side: Side }
   /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
   | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
@@ -74,6 +77,11 @@ export class Clock {
   private turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
+  /** When the last answer to a question (16.2) sounds, [start, end): the next one keeps clear of it. */
+  private heard: number[] = [0, 0];
+  /** The calls last made, of one instant (an answer asked when no clock runs waits for them). */
+  private said: string[] = [];
+  private saidAt = -1;
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -134,30 +142,33 @@ export class Clock {
   }
 
   /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
-   *  a wake each second then finds its calls without working out the turn's calls again. */
+   *  a wake each second then finds its calls without working out the turn's calls again. With a
+   *  voice's lengths, the calls are placed so that none runs into the next (place.ts): worked out
+   *  from the calls a few seconds either side, so any window places a call the same. */
   private window(p: Plan, from: number, to: number): void {
     const g = this.game;
     const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
     const s = g[g.toMove];
     const ctl = G.controlOf(g, g.toMove);
     const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    const calls: Call[] = [];
-    turnCalls(ctl, s, this.options, from - base, Math.min(until, p.flag) - base, s.moves === 0, calls);
-    // in time order; a stable insertion sort (Espruino's sort is not stable): calls of one instant
-    // keep the order they are said in ("1分" before "还剩N分", "10" before "timeout")
-    for (let i = 1; i < calls.length; i++) {
-      const c = calls[i];
-      let j = i - 1;
-      while (j >= 0 && calls[j].e > c.e) {
-        calls[j + 1] = calls[j];
-        j--;
-      }
-      calls[j + 1] = c;
+    const speech = this.options.speech;
+    const back = speech ? LOOK_BACK_MS : 0;
+    const ahead = speech ? LOOK_AHEAD_MS : 0;
+    let calls: Call[] = [];
+    turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
+    sortCalls(calls);
+    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, []);
+    const kept: Call[] = [];
+    for (const x of calls) {
+      x.e += base;
+      if (x.due !== undefined) x.due += base;
+      if (x.e > from && x.e <= until) kept.push(x);
     }
-    for (const x of calls) x.e += base;
+    // an answer said later than asked (16.2), in the room the calls left it
+    for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
     p.from = from;
     p.to = until;
-    p.calls = calls;
+    p.calls = kept;
     p.at = from;
     p.next = -1; // to be found
   }
@@ -166,7 +177,7 @@ export class Clock {
    *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
   peek(until: number): Output[] {
     const side = this.game.toMove;
-    return this.callsIn(this.planned(), this.cursor, until).map((c): Output => ({ kind: "call", t: c.e, side: side, say: c.say }));
+    return this.callsIn(this.planned(), this.cursor, until).map((c) => callOut(c, side));
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
@@ -196,8 +207,10 @@ export class Clock {
     let lateLast: Call | null = null; // the newest overdue call of the last period
     for (const c of this.callsIn(p, this.cursor, upTo)) {
       if (c.e >= now - this.graceMs) {
-        out.push({ kind: "call", t: c.e, side: side, say: c.say });
-        this.record(c.e, "call", side, c.say);
+        const o = callOut(c, side);
+        out.push(o);
+        this.record(c.e, "call", o.side, c.say);
+        this.saying(c.e, c.say);
         continue;
       }
       const older = c.last ? lateLast : c;
@@ -211,6 +224,7 @@ export class Clock {
     } else if (lateLast) {
       // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
+      this.saying(now, lateLast.say);
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
     const settled = p.flag <= upTo ? G.settle(g, upTo) : g;
@@ -304,9 +318,11 @@ export class Clock {
     if (ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     if (op.op === "query") {
       const side = op.side || g.toMove;
-      for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {
-        out.push({ kind: "call", t: at, side: side, say: say });
-        this.record(at, "call", side, say);
+      const says = queryAnswer(G.controlOf(g, side), this.reading(side, at));
+      for (const c of this.answerAt(says, side, at)) {
+        const o = callOut(c, side);
+        out.push(o);
+        this.record(at, "call", side, c.say);
       }
     }
     if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {
@@ -328,6 +344,73 @@ export class Clock {
     this.turning = false;
     for (const o of more) out.push(o);
     return out;
+  }
+
+  /** A call made at t: kept with the others of its instant (a number and a push a call). */
+  private saying(t: number, say: string): void {
+    if (t !== this.saidAt) {
+      this.said = [];
+      this.saidAt = t;
+    }
+    this.said.push(say);
+  }
+
+  /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
+   *  the running side's next call and after the one sounding; else said later, in the room the calls
+   *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
+   *  be stale. A newer question replaces an answer not said yet. Returns the calls said now. */
+  private answerAt(says: string[], side: Side, t: number): Call[] {
+    const now: Call[] = [];
+    for (const say of says) now.push({ e: t, say: say, last: false });
+    const g = this.game;
+    const speech = this.options.speech;
+    if (!speech || says.length === 0) return now;
+    // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
+    // or of a turn that has ended) may still sound: the answer keeps clear of them
+    const heard = [this.heard[0], this.heard[1]];
+    if (this.said.length > 0) {
+      // one span from the earlier start to the later end: what lies between is kept clear too
+      const end = this.saidAt + speech.ms(this.said, false);
+      if (heard[1] <= heard[0] || this.saidAt < heard[0]) heard[0] = this.saidAt;
+      if (end > heard[1]) heard[1] = end;
+    }
+    if (g.phase !== "running") {
+      // no clock runs: said now, unless those words still sound
+      if (t < heard[1]) return [];
+      this.heard = [t, t + speech.ms(says, false)];
+      return now;
+    }
+    const base = g.runSince - g.turnMs;
+    const s = g[g.toMove];
+    const ctl = G.controlOf(g, g.toMove);
+    const p = this.planned();
+    const kept: Call[] = [];
+    for (const x of p.asked) if (x.e <= t) kept.push(x);
+    if (kept.length < p.asked.length) p.to = -1; // the window is made again without it
+    p.asked = kept;
+    const calls: Call[] = [];
+    // the calls near it: those it may be said among (it may be longer than any of them)
+    const reach = t + LOOK_AHEAD_MS + speech.ms(says, false);
+    turnCalls(ctl, s, this.options, t - base - LOOK_BACK_MS, Math.min(reach, p.flag) - base, s.moves === 0, calls);
+    sortCalls(calls);
+    const answer: Call[] = [];
+    for (const say of says) answer.push({ e: t - base, say: say, last: false });
+    const placed = place(calls, speech, lossAt(ctl, s), answer, [heard[0] - base, heard[1] - base]);
+    if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
+    const at = answer[0].e + base;
+    this.heard = [at, at + speech.ms(says, answer[0].short === true)];
+    if (answer[0].due === undefined) {
+      if (answer[0].short) now[0].short = true;
+      return now;
+    }
+    for (const x of answer) {
+      x.e = at;
+      x.due = t;
+      if (side !== g.toMove) x.side = side;
+      p.asked.push(x);
+    }
+    p.to = -1; // the window is made again, with the answer in it
+    return [];
   }
 
   /** 22.1: a press by a player marked absent, while the clock runs, is that player's arrival, made
@@ -371,7 +454,8 @@ export class Clock {
       case "latelimit": return G.setLateLimit(g, op.ms);
       case "calls":
         if (g.phase !== "setup") return "the calls are set before the game starts";
-        this.options = op.options;
+        // the event's own count; the voice (and so the calls' lengths) stays the clock's
+        this.options = op.options.speech || !this.options.speech ? op.options : withSpeech(op.options, this.options.speech);
         return g;
       case "start": return G.start(g, t);
       case "press": return G.press(g, op.side, t);
@@ -407,10 +491,50 @@ interface Plan {
   /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
   start: number;
   end: number;
+  /** Answers to a question (16.2) said later than asked, at absolute times: they go with the plan,
+   *  so an operation that changes the game (a press ends the turn) drops them. */
+  asked: Call[];
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1 };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1, asked: [] };
+}
+
+/** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep
+ *  the order they are said in ("1分" before "还剩N分", "10" before "timeout"). */
+function sortCalls(calls: Call[]): void {
+  for (let i = 1; i < calls.length; i++) {
+    const c = calls[i];
+    let j = i - 1;
+    while (j >= 0 && calls[j].e > c.e) {
+      calls[j + 1] = calls[j];
+      j--;
+    }
+    calls[j + 1] = c;
+  }
+}
+
+/** Puts c into calls (in time order) after those of its instant. */
+function insertCall(calls: Call[], c: Call): void {
+  let j = calls.length;
+  calls.push(c);
+  while (j > 0 && calls[j - 1].e > c.e) {
+    calls[j] = calls[j - 1];
+    j--;
+  }
+  calls[j] = c;
+}
+
+/** A call as said, for `side` unless it is an answer for the other one. */
+function callOut(c: Call, side: Side): Extract<Output, { kind: "call" }> {
+  const o: Extract<Output, { kind: "call" }> = { kind: "call", t: c.e, side: c.side || side, say: c.say };
+  if (c.due !== undefined) o.moved = c.due;
+  if (c.short) o.short = true;
+  return o;
+}
+
+function withSpeech(o: CallOptions, speech: CallOptions["speech"]): CallOptions {
+  return { ordinary: o.ordinary, last: o.last, timeoutCall: o.timeoutCall, warnSec: o.warnSec, countdown: o.countdown, speech: speech };
 }
 
 /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
