@@ -50,7 +50,8 @@ export interface LogEntry {
   /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
    *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
    *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
-   *  that made it fall, refused "OP: REASON", call the call id. */
+   *  that made it fall, refused "OP: REASON", call the call id (and " short" when said in the
+   *  voice's short form). */
   info: string;
   black: Reading;
   white: Reading;
@@ -209,7 +210,7 @@ export class Clock {
       if (c.e >= now - this.graceMs) {
         const o = callOut(c, side);
         out.push(o);
-        this.record(c.e, "call", o.side, c.say);
+        this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
         this.saying(c.e, c.say);
         continue;
       }
@@ -322,7 +323,7 @@ export class Clock {
       for (const c of this.answerAt(says, side, at)) {
         const o = callOut(c, side);
         out.push(o);
-        this.record(at, "call", side, c.say);
+        this.record(at, "call", side, c.short ? c.say + " short" : c.say);
       }
     }
     if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {

@@ -43,7 +43,7 @@ function callsAfter(a: Event, b: Event | null, until: number, options: CallOptio
     say = w[0];
   }
   for (const c of k.peek(b ? b.t : until)) {
-    if (c.kind === "call" && !(c.t === skip && c.say === say)) out.push(item(c.t, "call", c.side, c.say, g));
+    if (c.kind === "call" && !(c.t === skip && c.say === say)) out.push(item(c.t, "call", c.side, c.short ? c.say + " short" : c.say, g));
   }
 }
 
