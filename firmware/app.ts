@@ -16,7 +16,7 @@ import { logEntries, type LogPage } from "./record/flashlog";
 import { type Settings, decodeSettings, encodeSettings, pinMatches } from "./record/settings";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition, speechOf } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -57,7 +57,7 @@ export class App {
   /** Peripheral faults, for the console. */
   faults: string[] = [];
   /** What the face keeps showing while it lasts (alertText): a record not saved, the voice pack
-   *  missing from the board (a loss by lateness is the game's own result). */
+   *  missing from the board (the result of a game that is over is the game's own). */
   private notSaved = false;
   private noVoice = "";
   /** Wrong PINs in a row (menu and console together), and until when PIN entry is refused. */
@@ -566,11 +566,9 @@ export class App {
   /** The most serious of what must stay on the face. */
   private alertText(): string {
     if (this.notSaved) return "! NOT SAVED";
-    // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
-    const g = this.clock.game;
-    const b = g.blackForfeit;
-    const w = g.whiteForfeit;
-    if (b || w) return (b ? "B" : "") + (b && w ? "+" : "") + (w ? "W" : "") + " LATE: LOST";
+    // the game is over: who lost and why (time, lateness 22.1–22.3, the arbiter's end), until a new game
+    const r = resultText(this.clock.game);
+    if (r) return r;
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 

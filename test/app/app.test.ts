@@ -6,7 +6,7 @@ import { makeConsole } from "../../firmware/link/console";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
 import { encodeSettings, defaultSettings } from "../../firmware/record/settings";
-import { drawFace, faceView } from "../../firmware/face";
+import { drawFace, faceView, resultText } from "../../firmware/face";
 import { PageGraphics } from "../../firmware/gfx/graphics";
 
 function device(control = "1m+3x60s", store = new MemoryStore(), time = new VirtualTime()) {
@@ -62,6 +62,11 @@ function faceShows(d: Device, message: string): boolean {
   return Buffer.from(g.frame).equals(Buffer.from(d.board.frame));
 }
 
+/** What the app shows on the face's bottom line: its message, or once the game is over its result. */
+function bottom(d: Device): string {
+  return d.app.message || resultText(d.app.clock.game);
+}
+
 describe("the device app's display", () => {
   it("a press shows the other side running at once, and its release draws nothing", () => {
     const d = device("10m");
@@ -94,7 +99,7 @@ describe("the device app's display", () => {
     d.start(); // Black's clock runs from 2 s: 5 s, then two periods of 3 s
     for (let t = 2000; t < 21000; t += 250) {
       d.at(t);
-      expect(faceShows(d, d.app.message), "at " + t).toBe(true);
+      expect(faceShows(d, bottom(d)), "at " + t).toBe(true);
       if (t === 8000) d.tap(LEFT, t); // Black moves in its first period; White's main time runs
     }
     expect(d.app.clock.game.phase).toBe("flagged");
@@ -109,7 +114,7 @@ describe("the device app's display", () => {
         t += 300 + ((i * 977) % 2600);
         d.at(t);
         d.board.edge(d.app.clock.game.toMove === "black" ? LEFT : RIGHT, true, t);
-        expect(faceShows(d, d.app.message), "press at " + t).toBe(true);
+        expect(faceShows(d, bottom(d)), "press at " + t).toBe(true);
         d.at(t + 80);
         d.board.edge(d.app.clock.game.toMove === "black" ? RIGHT : LEFT, false, t + 80);
       }
@@ -236,10 +241,10 @@ describe("the device app", () => {
     c.lock();
     d.tap(LEFT, 60000); // Black moves; White's clock runs, White still away
     d.at(17 * 60000);
-    expect(faceShows(d, "W LATE: LOST")).toBe(true);
+    expect(faceShows(d, "White lost: late 22.2")).toBe(true);
     const again = device("1h", d.store, new VirtualTime()); // the power was cut
     again.at(5000); // after "restored: paused"
-    expect(faceShows(again, "W LATE: LOST")).toBe(true);
+    expect(faceShows(again, "White lost: late 22.2")).toBe(true);
     const c2 = makeConsole(again.app);
     c2.unlock("0000");
     expect(c2.op("arrive white")).toBe("refused: the game is over: white lost by lateness (22.2)");
@@ -405,16 +410,16 @@ describe("the device app", () => {
     expect(c.op("absent black")).toBe("ok: absent black");
     c.lock();
     d.at(2000 + 15 * 60000 + 1000);
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
     expect(c.status()).toMatchObject({ phase: "ended", result: "black lost by lateness (22.2)" });
     const left = c.status().white.mainMs;
     d.at(2000 + 30 * 60000);
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
     expect(c.status().white.mainMs).toBe(left); // both clocks stopped
     c.unlock("0000");
     expect(c.op("end")).toBe("refused: the game is over: black lost by lateness (22.2)");
     d.at(2000 + 31 * 60000); // the refusal's message has gone
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
   });
 
   it("both players late past the limit: the face says both have lost (22.3)", () => {
@@ -426,7 +431,7 @@ describe("the device app", () => {
     expect(c.op("absent white")).toBe("ok: absent white");
     expect(c.op("start")).toBe("ok: start");
     d.at(2000 + 15 * 60000);
-    expect(faceShows(d, "B+W LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Both lost: late 22.3")).toBe(true);
   });
 
   it("a record that could not be saved stays on the face until one is saved again", () => {

@@ -1,34 +1,33 @@
 // The clip plan of a game, checked for calls that run into one another: each instant's calls as a
 // board plays them (back to back from the instant, firmware/board.ts play; sim/wav.ts place), each
-// clip as long as its bytes at 8 kHz (the committed packs, voices/<id>/manifest.json), and a call
-// cut when the next instant's calls start before it ends. Same side: one call cut by a later one of
-// its own side, what the core's placement (firmware/core/place.ts) must never allow. Other side: a
-// press or a question of the other player cut it (the turn changed: the call no longer matters).
+// clip as long as the pack's table says (voices/lengths.ts: its bytes at 8 kHz rounded up to whole
+// ms, kept equal to the manifests by test/app/voices.test.ts), and a call cut when the next
+// instant's calls start before it ends. Same side: one call cut by a later one of its own side, what
+// the core's placement (firmware/core/place.ts) must never allow. Other side: a press or a question
+// of the other player cut it (the turn changed: the call no longer matters). test/sim/wav.test.ts
+// checks the same on the samples themselves.
 //
-// `npx tsx test/core/overlaps.ts [GAMES]` prints the figures for random games (test/core/gen.ts, the
-// plain seeded generator) with the calls placed by each pack's lengths and, for comparison, with
-// calls that take no time (the core as it was before it knew the lengths).
+// `npx tsx test/core/overlap-figures.ts [GAMES]` prints the figures for random games.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Output } from "../../firmware/core/index";
-import { callPhrases, PACKS } from "../../firmware/voice";
+import { callPhrases } from "../../firmware/voice";
+import { clipLengths } from "../../voices/lengths";
 import { drive, randomGame } from "./gen";
 
 const RATE = 8000;
-const VOICES = fileURLToPath(new URL("../../voices/", import.meta.url));
-const bytesOf: Record<string, Record<string, number>> = {};
+const samplesOf: Record<string, Record<string, number>> = {};
 
-/** Each clip's length in samples, from the pack's manifest. */
+/** Each clip's length in samples (whole ms at 8 kHz), from the pack's table. */
 export function clipBytes(pack: string): Record<string, number> {
-  if (!bytesOf[pack]) {
-    const m = JSON.parse(readFileSync(join(VOICES, pack, "manifest.json"), "utf8")) as { clips: Record<string, { bytes: number }> };
+  if (!samplesOf[pack]) {
     const b: Record<string, number> = {};
-    for (const k of Object.keys(m.clips)) b[k] = m.clips[k].bytes;
-    bytesOf[pack] = b;
+    for (const w of clipLengths(pack).trim().split(" ")) {
+      const i = w.indexOf(":");
+      b[w.slice(0, i)] = parseInt(w.slice(i + 1), 10) * (RATE / 1000);
+    }
+    samplesOf[pack] = b;
   }
-  return bytesOf[pack];
+  return samplesOf[pack];
 }
 
 export interface Overlap {
@@ -129,14 +128,4 @@ export function figures(pack: string, from: number, to: number, lengths: boolean
     if (same > 0) f.gamesCut++;
   }
   return f;
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const games = parseInt(process.argv[2] || "10000", 10);
-  for (const p of PACKS) {
-    for (const lengths of [false, true]) {
-      const f = figures(p.id, 1, games + 1, lengths);
-      process.stdout.write(p.id + " " + (lengths ? "placed by the pack's lengths" : "calls taking no time (before)") + ": " + JSON.stringify(f) + "\n");
-    }
-  }
 }
