@@ -293,10 +293,11 @@ describe("the device app", () => {
     d.start();
     d.hold(5000); // a player stops the clock to call the arbiter
     expect(d.app.clock.game.phase).toBe("paused");
-    d.hold(8000); // the arbiter: PIN, then Resume (the first item while paused)
+    d.hold(8000); // the arbiter: PIN, then Resume (the last item: LEFT wraps round to it)
     expect(d.app.menu!.screen).toBe("pin");
     d.pin0000(11000);
     expect(d.app.menu!.screen).toBe("list");
+    d.tap(LEFT, 12500);
     d.tap(MENU, 13000);
     expect(d.app.clock.game.phase).toBe("running");
     d.callArbiter(15000);
