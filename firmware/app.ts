@@ -245,7 +245,8 @@ export class App {
   private menuLong(t: number): void {
     this.longDone = true;
     if (this.menu) return this.menuInput(MENU, true, t);
-    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, t);
+    // a player stops the clock to call the arbiter: the log says it was the side to move
+    if (this.clock.game.phase === "running") this.apply({ op: "pause", side: this.clock.game.toMove }, t);
     else this.openArbiter(t);
   }
 

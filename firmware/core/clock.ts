@@ -18,7 +18,8 @@ export type Op =
   | { op: "latelimit"; ms: number }
   | { op: "start" }
   | { op: "press"; side: Side }
-  | { op: "pause" }
+  /** `side`: a player stopped the clock (MENU held: the side to move); without it, the arbiter. */
+  | { op: "pause"; side?: Side }
   | { op: "resume" }
   | { op: "end" }
   | { op: "query"; side: Side | null }
@@ -49,6 +50,7 @@ export interface LogEntry {
   side: Side | null;
   /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
    *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
+   *  resume how long the clock stood (ms, since the pause; since the boot after a power cut),
    *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
    *  that made it fall, refused "OP: REASON", call the call id (and " short" when said in the
    *  voice's short form). */
@@ -305,7 +307,7 @@ export class Clock {
     const at = Math.max(t, g.lastT);
     if (typeof r === "string") {
       out.push({ kind: "refused", t: at, op: op.op, reason: r });
-      this.record(at, "refused", "side" in op ? op.side : null, op.op + ": " + r);
+      this.record(at, "refused", sideOf(op), op.op + ": " + r);
       return out;
     }
     this.game = r;
@@ -313,7 +315,7 @@ export class Clock {
     // which the calls below need anyway: not worked out twice on a press's path)
     if (this.planned().flag <= r.lastT) this.game = G.settle(r, r.lastT);
     const f = this.game;
-    const side = "side" in op ? op.side : null;
+    const side = sideOf(op);
     const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
     if (ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
@@ -441,6 +443,7 @@ export class Clock {
         const again = away || G.controlOf(g, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - G.readSide(g, op.side, t).usedMs);
         return late + " " + (away ? "pause" : "start") + " " + (op.byPress ? "press" : "arbiter") + " " + again;
       }
+      case "resume": return "" + Math.max(0, t - g.runSince); // a paused game's runSince: when it stopped
       case "handicap": return "" + op.stones;
       case "latelimit": return "" + op.ms;
       case "control": return (op.side || "both") + " " + formatControl(op.control);
@@ -551,6 +554,11 @@ function forfeitDue(g: G.Game): number {
 /** The operations of the arbiter: each accepted one is an output too (the transcript shows them).
  *  One string, each name between spaces: an array of strings would take several times its jsvars. */
 const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
+
+/** The side an operation names (a press, a correction, a player's pause…), or null. */
+function sideOf(op: Op): Side | null {
+  return "side" in op && op.side ? op.side : null;
+}
 
 function fieldOf(r: Reading, f: A.Field): number {
   if (f === "main") return r.mainMs;

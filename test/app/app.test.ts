@@ -196,6 +196,18 @@ describe("the device app", () => {
     expect(d.app.clock.game.phase).toBe("paused");
   });
 
+  it("the log says who paused (the side to move, holding MENU) and, at the resume, how long the clock stood", () => {
+    const d = device();
+    d.start();
+    d.tap(MENU, 10000, 2500); // Black, to move, holds MENU: paused at 12 s
+    const c = makeConsole(d.app);
+    c.unlock("0000");
+    d.at(102000);
+    expect(c.op("resume")).toBe("ok: resume"); // the arbiter, 90 s later
+    const log = (c.log(3) as string[]).map((l) => l.split("  | ")[0]);
+    expect(log.slice(-2)).toEqual(["0:00:10.000  pause: Black, the side to move, holds MENU", "0:01:40.000  resume: by the arbiter, after a pause of 1:30"]);
+  });
+
   it("after a power cut the game comes back as of the last press, paused", () => {
     const d = device();
     d.start();
@@ -280,7 +292,7 @@ describe("the device app", () => {
     expect((c.status() as { phase: string }).phase).toBe("paused");
     expect(c.log(2).length).toBe(2);
     // 22.9: at the pause the log has both sides' used time, for the arbiter to record
-    expect(c.log(1)[0]).toMatch(/^0:00:01\.000  pause  \| Black used 0:01, left .* \| White used 0:00, left /);
+    expect(c.log(1)[0]).toMatch(/^0:00:01\.000  pause: by the arbiter  \| Black used 0:01, left .* \| White used 0:00, left /);
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     expect(recs[0]).toBe("G 90m 1m+3x60s 0 255s0"); // the controls the game started with; 60 min late limit
