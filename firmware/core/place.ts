@@ -66,26 +66,31 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     len.push(-1);
     at.push(-1);
   }
+  // a length is worked out only where it can matter: with another call within SOUND_MS (on the
+  // board each costs the call's clips and a look-up each)
   const lengthOf = (i: number): number => {
     if (len[i] < 0) len[i] = speech.ms([calls[i].say], false);
     return len[i];
   };
   // the counts and timed calls, at their instants; a timed call that would run into the next one is dropped
-  let chainE = -1; // the instant of the calls being chained, and where its sound ends
+  let chainE = -1; // the instant of the calls being chained, and where its sound ends (-1: not worked out)
   let chainEnd = 0;
+  let chainLast = -1;
   for (let i = 0; i < n; i++) {
     if (!fixed[i]) continue;
     const c = calls[i];
+    if (c.e === chainE && chainEnd < 0) chainEnd = start[chainLast] + lengthOf(chainLast);
     const s = c.e === chainE ? chainEnd : c.e;
     if (!isCount(c.say)) {
       let next = -1;
       for (let j = i + 1; j < n && next < 0; j++) if (fixed[j] && calls[j].e > c.e) next = j;
-      if (next >= 0 && s + lengthOf(i) > calls[next].e) continue;
+      if (next >= 0 && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) continue;
     }
     start[i] = s;
     at[i] = c.e;
     chainE = c.e;
-    chainEnd = s + lengthOf(i);
+    chainEnd = -1;
+    chainLast = i;
   }
   // calls lo … hi-1: those due from SOUND_MS before d to `bound` (no other can sound then)
   let lo = 0;
@@ -94,7 +99,8 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   // whether [s, s + l) is clear of every call placed so far (the answer's included)
   const clear = (s: number, l: number): boolean => {
     for (let k = lo; k < hi; k++) {
-      if (at[k] >= 0 && start[k] < s + l && start[k] + lengthOf(k) > s) return false;
+      // a call starting SOUND_MS or more before s has ended by then: its length is not needed
+      if (at[k] >= 0 && start[k] < s + l && start[k] + SOUND_MS > s && start[k] + lengthOf(k) > s) return false;
     }
     return !(answering && heard[0] < s + l && heard[1] > s);
   };

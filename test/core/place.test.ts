@@ -56,7 +56,7 @@ describe("no call is cut by a later one of its side", () => {
           }
         }
       }
-    });
+    }, 120000);
 
     it(p.id + ": in 200 random games (test/core/gen.ts), on-time wakes", () => {
       let games = 0;
@@ -68,7 +68,7 @@ describe("no call is cut by a later one of its side", () => {
         const r = drive(spec, null);
         expect(overlaps(r.outputs, p.id).filter((o) => o.sameSide && !o.resumed), r.script).toEqual([]);
       }
-    });
+    }, 120000);
   }
 });
 
@@ -153,5 +153,5 @@ describe("the calls in a window are placed the same whatever instant the window 
       });
       expect(more, "seed " + seed).toEqual(plain);
     }
-  });
+  }, 120000);
 });
