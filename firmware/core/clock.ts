@@ -5,7 +5,7 @@
 import { type TimeControl, formatControl } from "./control";
 import type { CallOptions } from "./schedule";
 import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
-import { place, LOOK_BACK_MS, LOOK_AHEAD_MS } from "./place";
+import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
 import * as G from "./game";
 import * as A from "./arbiter";
 
@@ -154,13 +154,20 @@ export class Clock {
     const s = g[g.toMove];
     const ctl = G.controlOf(g, g.toMove);
     const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    const speech = this.options.speech;
+    let speech = this.options.speech;
+    let calls: Call[] = [];
+    // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
+    // moved into the window, and the press's path is spared the placing
+    if (this.turning && speech) {
+      turnCalls(ctl, s, this.options, from - base, until - base, s.moves === 0, calls);
+      if (calls.length === 0) speech = null;
+      else calls = [];
+    }
     const back = speech ? LOOK_BACK_MS : 0;
     const ahead = speech ? LOOK_AHEAD_MS : 0;
-    let calls: Call[] = [];
     turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
     sortCalls(calls);
-    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, []);
+    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [], from - base);
     const kept: Call[] = [];
     for (const x of calls) {
       x.e += base;
@@ -393,12 +400,12 @@ export class Clock {
     p.asked = kept;
     const calls: Call[] = [];
     // the calls near it: those it may be said among (it may be longer than any of them)
-    const reach = t + LOOK_AHEAD_MS + speech.ms(says, false);
+    const reach = t + HORIZON_MS + SOUND_MS + speech.ms(says, false);
     turnCalls(ctl, s, this.options, t - base - LOOK_BACK_MS, Math.min(reach, p.flag) - base, s.moves === 0, calls);
     sortCalls(calls);
     const answer: Call[] = [];
     for (const say of says) answer.push({ e: t - base, say: say, last: false });
-    const placed = place(calls, speech, lossAt(ctl, s), answer, [heard[0] - base, heard[1] - base]);
+    const placed = place(calls, speech, lossAt(ctl, s), answer, [heard[0] - base, heard[1] - base], t - base);
     if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
     const at = answer[0].e + base;
     this.heard = [at, at + speech.ms(says, answer[0].short === true)];

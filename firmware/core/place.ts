@@ -6,11 +6,12 @@
 // - a timed call (elapsed:N, used, timeout) is said at its instant, back to back after a call of
 //   the same instant; one that would run into the next count or timed call is not said (it would
 //   be stale, and the next one says the time);
-// - information (开始读秒, periods or minutes left, main-time warnings, moves left, an answer to a
-//   player's question) is said whole at the first moment it fits, starting within HORIZON_MS of its
-//   instant: at its instant (after the calls of that instant), or GAP_MS after a call ends; else in
-//   the pack's short form (三次 for 还剩三次) at the first moment that fits; else not at all. It never
-//   reaches past the instant the next piece of information is due, nor past the loss on time.
+// - information (开始读秒, periods or minutes left, main-time warnings, moves left) is said whole at
+//   the first moment it fits, said by HORIZON_MS after its instant: at its instant (after the calls
+//   of that instant), or GAP_MS after a call ends; else in the pack's short form (三次 for 还剩三次)
+//   at the first moment that fits; else not at all. It never reaches past the instant the next piece
+//   of information is due, nor past the loss on time. An answer to a player's question (16.2) goes
+//   into the room the schedule leaves, starting within HORIZON_MS (it may be longer).
 //
 // So where a call is said depends only on the schedule within a few seconds of it (LOOK_BACK_MS,
 // LOOK_AHEAD_MS): a window of the turn's calls is placed the same whatever instant it starts at. The
@@ -20,26 +21,31 @@
 import type { Call } from "./side";
 import type { Speech } from "./schedule";
 
-/** Information starts within this long of its instant, or is not said: later it would be stale. */
+/** Information is said within this long of its instant (an answer starts within it), or not at all:
+ *  later it would be stale. */
 export const HORIZON_MS = 3000;
 /** The pause before information said after another call, so that words do not run together. */
 export const GAP_MS = 100;
 /** No call of the schedule (with the calls of its instant) sounds longer than this. */
 export const SOUND_MS = 3000;
 /** How far before and after a window its calls must be known to place it: information said in it
- *  may be due HORIZON_MS before it, and calls due SOUND_MS before that may still sound then; it may
- *  start HORIZON_MS after its instant and sound SOUND_MS. */
+ *  may be due HORIZON_MS before it, and calls due SOUND_MS before that may still sound then; it is
+ *  said by HORIZON_MS after its instant. */
 export const LOOK_BACK_MS = HORIZON_MS + SOUND_MS;
-export const LOOK_AHEAD_MS = HORIZON_MS + SOUND_MS;
+export const LOOK_AHEAD_MS = HORIZON_MS;
 
-/** A count number, said at its second whatever else is due. */
-function isCount(say: string): boolean {
-  return say.indexOf("count:") === 0;
+/** A count number (count:N), said at its second whatever else is due; or a call whose instant is its
+ *  meaning (elapsed:N, used, timeout), said then or not at all. By the first letter: no other call's
+ *  id starts with c, e, u or t (a look-up a call, where a place costs the board each operation). */
+function isFixed(say: string): boolean {
+  return "ceut".indexOf(say.charAt(0)) >= 0;
 }
 
-/** A call whose instant is its meaning: said then or not at all. */
-function isTimed(say: string): boolean {
-  return say.indexOf("elapsed:") === 0 || say === "used" || say === "timeout";
+/** The calls said (at[k] ≥ 0), in the order they came. */
+function keep(calls: Call[], at: number[]): Call[] {
+  const out: Call[] = [];
+  for (let k = 0; k < calls.length; k++) if (at[k] >= 0) out.push(calls[k]);
+  return out;
 }
 
 /**
@@ -48,127 +54,143 @@ function isTimed(say: string): boolean {
  * one said in its short form `short`. `answer`: calls of one instant said as one (a player's
  * question, 16.2), placed after the schedule, into the room it leaves. `endE`: the loss on time,
  * which nothing but its own calls may reach past. `heard`: the start and end of an earlier answer,
- * which the answer keeps clear of. Instants are in any one time base.
+ * which the answer keeps clear of. `fromE`: only the calls said after it are wanted (information due
+ * HORIZON_MS or more before it is not placed: it is said by then). Instants are in any one time base.
  */
-export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, heard: number[]): Call[] {
+export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, heard: number[], fromE: number): Call[] {
   const n = calls.length;
-  const na = answer ? answer.length : 0;
-  // per call: where its sound starts, how long it lasts (-1: not worked out yet), and the instant it
-  // is said at (-1: not said; placed later for information)
+  // per call: where its sound starts, how long it lasts (-1: not worked out yet), the instant it is
+  // said at (-1: not said, or information not placed yet); which calls are information (few: placed
+  // one by one). One pass lays out the counts and timed calls: at their instants, back to back within
+  // an instant; a timed call that would run into the next one is dropped.
   const start: number[] = [];
-  const len: number[] = [];
+  const len: number[] = new Array(n).fill(-1);
   const at: number[] = [];
-  const fixed: boolean[] = [];
-  for (let i = 0; i < n; i++) {
-    const say = calls[i].say;
-    fixed.push(isCount(say) || isTimed(say));
-    start.push(calls[i].e);
-    len.push(-1);
-    at.push(-1);
-  }
-  // a length is worked out only where it can matter: with another call within SOUND_MS (on the
-  // board each costs the call's clips and a look-up each)
+  const infos: number[] = [];
+  // a length is worked out only where it can matter (on the board each costs the call's clips and a
+  // look-up each, or a look-up among those measured before: voice.ts speechOf)
   const lengthOf = (i: number): number => {
-    if (len[i] < 0) len[i] = speech.ms([calls[i].say], false);
+    if (len[i] < 0) len[i] = speech.call(calls[i].say, false);
     return len[i];
   };
-  // the counts and timed calls, at their instants; a timed call that would run into the next one is dropped
-  let chainE = -1; // the instant of the calls being chained, and where its sound ends (-1: not worked out)
-  let chainEnd = 0;
+  let dropped = false;
+  let moved = false;
+  let chainE = -1;
   let chainLast = -1;
+  let next = 0; // the next count or timed call at a later instant, once looked for
   for (let i = 0; i < n; i++) {
-    if (!fixed[i]) continue;
     const c = calls[i];
-    if (c.e === chainE && chainEnd < 0) chainEnd = start[chainLast] + lengthOf(chainLast);
-    const s = c.e === chainE ? chainEnd : c.e;
-    if (!isCount(c.say)) {
-      let next = -1;
-      for (let j = i + 1; j < n && next < 0; j++) if (fixed[j] && calls[j].e > c.e) next = j;
-      if (next >= 0 && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) continue;
-    }
-    start[i] = s;
-    at[i] = c.e;
-    chainE = c.e;
-    chainEnd = -1;
-    chainLast = i;
-  }
-  // calls lo … hi-1: those due from SOUND_MS before d to `bound` (no other can sound then)
-  let lo = 0;
-  let hi = 0;
-  let answering = false; // placing the answer: the earlier one, `heard`, is in the way too
-  // whether [s, s + l) is clear of every call placed so far (the answer's included)
-  const clear = (s: number, l: number): boolean => {
-    for (let k = lo; k < hi; k++) {
-      // a call starting SOUND_MS or more before s has ended by then: its length is not needed
-      if (at[k] >= 0 && start[k] < s + l && start[k] + SOUND_MS > s && start[k] + lengthOf(k) > s) return false;
-    }
-    return !(answering && heard[0] < s + l && heard[1] > s);
-  };
-  // the earliest start for a call of length l due at d, from d to d + HORIZON_MS, ending by `bound`:
-  // back to back at `from` (after the calls of its instant), or GAP_MS after a call placed ends; -1
-  // if none fits
-  const fit = (d: number, l: number, from: number, bound: number): number => {
-    const latest = d + HORIZON_MS;
-    if (from <= latest && from + l <= bound && clear(from, l)) return from;
-    let best = -1;
-    if (answering) {
-      const s = heard[1] + GAP_MS;
-      if (s >= d && s <= latest && s + l <= bound && clear(s, l)) best = s;
-    }
-    for (let k = lo; k < hi; k++) {
-      if (at[k] < 0) continue;
-      const s = start[k] + lengthOf(k) + GAP_MS;
-      if (s >= d && s <= latest && s + l <= bound && (best < 0 || s < best) && clear(s, l)) best = s;
-    }
-    return best;
-  };
-  const range = (d: number, bound: number): void => {
-    while (lo < n && calls[lo].e <= d - SOUND_MS) lo++;
-    if (hi < lo) hi = lo;
-    while (hi < n && calls[hi].e <= bound) hi++;
-  };
-  // information, in order: the next piece's instant bounds each
-  let i = 0;
-  while (i < n) {
-    if (fixed[i]) {
-      i++;
+    const kind = c.say.charAt(0);
+    if (kind === "c") {
+      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
+      start.push(c.e);
+      at.push(c.e);
+      chainE = c.e;
+      chainLast = i;
       continue;
     }
-    const d = calls[i].e;
-    let bound = d + HORIZON_MS + SOUND_MS;
-    for (let j = i + 1; j < n; j++) {
-      if (!fixed[j] && calls[j].e > d) {
-        if (calls[j].e < bound) bound = calls[j].e;
-        break;
-      }
+    if ("eut".indexOf(kind) < 0) {
+      infos.push(i);
+      start.push(c.e);
+      at.push(-1);
+      continue;
     }
+    const s = c.e === chainE ? start[chainLast] + lengthOf(chainLast) : c.e;
+    start.push(s);
+    if (next <= i) next = i + 1;
+    while (next < n && (calls[next].e <= c.e || !isFixed(calls[next].say))) next++;
+    if (next < n && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) {
+      at.push(-1);
+      dropped = true;
+      continue;
+    }
+    at.push(c.e);
+    chainE = c.e;
+    chainLast = i;
+  }
+  if (infos.length === 0 && !answer) return dropped ? keep(calls, at) : calls;
+  // the calls said that may sound from d to `bound`, by where they start: [start, end) pairs
+  let busy: number[] = [];
+  const add = (b: number, e: number): void => {
+    let j = busy.length;
+    busy.push(b, e);
+    while (j > 0 && busy[j - 2] > b) {
+      busy[j] = busy[j - 2];
+      busy[j + 1] = busy[j - 1];
+      j -= 2;
+    }
+    busy[j] = b;
+    busy[j + 1] = e;
+  };
+  // only the calls due from SOUND_MS before d to `bound` can sound then (each starts at its instant
+  // or, back to back or moved, less than SOUND_MS after it); lo only moves on, as d does
+  let lo = 0;
+  const gather = (d: number, bound: number): void => {
+    busy = [];
+    while (lo < n && calls[lo].e <= d - SOUND_MS) lo++;
+    for (let k = lo; k < n && calls[k].e < bound; k++) {
+      const b = start[k];
+      if (at[k] < 0 || b >= bound) continue;
+      const e = b + lengthOf(k);
+      if (e > d) add(b, e);
+    }
+  };
+  // the earliest start for l ms due at d: back to back at `from` (after the calls of its instant),
+  // else GAP_MS after a call ends; starting by d + HORIZON_MS, ending by `bound`; -1 if none
+  const fit = (d: number, l: number, from: number, bound: number): number => {
+    let s = from;
+    for (let j = 0; j < busy.length; j += 2) {
+      if (busy[j + 1] <= s) continue; // over before it
+      if (busy[j] >= s + l) break; // it fits before this one
+      s = busy[j + 1] + GAP_MS;
+    }
+    return s <= d + HORIZON_MS && s + l <= bound ? s : -1;
+  };
+  // information, in order: the next piece's instant bounds each
+  for (let q = 0; q < infos.length; ) {
+    const i0 = infos[q];
+    const d = calls[i0].e;
+    if (d + HORIZON_MS <= fromE) {
+      q++; // said by fromE: placed in an earlier window (nothing placed later depends on it)
+      continue;
+    }
+    let bound = d + HORIZON_MS;
+    let r = q;
+    while (r < infos.length && calls[infos[r]].e === d) r++;
+    if (r < infos.length && calls[infos[r]].e < bound) bound = calls[infos[r]].e;
     if (endE < bound) bound = endE;
-    range(d, bound);
-    // the calls of this instant said so far, back to back: the next one follows them (moved with them)
+    gather(d, bound);
+    // after the calls of this instant said so far, back to back (moved with them)
     let chainT = d;
     let from = d;
-    for (let k = lo; k < hi; k++) if (at[k] === d && start[k] + lengthOf(k) > from) from = start[k] + lengthOf(k);
-    for (; i < n && calls[i].e === d; i++) {
-      if (fixed[i]) continue;
+    for (let j = 0; j < busy.length; j += 2) if (busy[j] === d || (busy[j] === from && from > d)) from = busy[j + 1];
+    for (; q < r; q++) {
+      const i = infos[q];
       let l = lengthOf(i);
       let s = fit(d, l, from, bound);
       if (s < 0) {
-        l = speech.ms([calls[i].say], true);
+        l = speech.call(calls[i].say, true);
         s = l > 0 ? fit(d, l, from, bound) : -1;
         if (s >= 0) {
           len[i] = l;
           calls[i].short = true;
         }
       }
-      if (s < 0) continue;
+      if (s < 0) {
+        dropped = true;
+        continue;
+      }
       if (s !== from) chainT = s;
+      if (chainT !== d) moved = true;
       start[i] = s;
       at[i] = chainT;
       from = s + l;
+      add(s, s + l); // in the way of the next one of this instant
     }
   }
-  // the answer: into the room the schedule leaves
+  // the answer: into the room the schedule leaves, and clear of the earlier answer
   let answerAt = -1;
+  const na = answer ? answer.length : 0;
   if (answer && na > 0) {
     const d = answer[0].e;
     const says: string[] = [];
@@ -176,19 +198,23 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     let l = speech.ms(says, false);
     let bound = d + HORIZON_MS + l;
     if (endE < bound) bound = endE;
-    lo = 0;
-    hi = 0;
-    range(d, bound);
-    answering = true;
+    lo = 0; // the answer may be asked before the information just placed
+    gather(d, bound);
+    if (heard[1] > d && heard[0] < bound) add(heard[0], heard[1]);
     let s = fit(d, l, d, bound);
     if (s < 0 && na === 1) {
       l = speech.ms(says, true);
       s = l > 0 ? fit(d, l, d, bound) : -1;
       if (s >= 0) answer[0].short = true;
     }
-    if (s >= 0) answerAt = s;
+    if (s >= 0) {
+      answerAt = s;
+      moved = true;
+    }
   }
-  // what is said, by the instant it is said at, then where its sound starts
+  // what is said, by the instant it is said at, then where its sound starts; when nothing moved, in
+  // the order they came
+  if (!moved) return dropped ? keep(calls, at) : calls;
   const out: Call[] = [];
   const key: number[] = [];
   const put = (c: Call, t: number, s: number): void => {

@@ -24,10 +24,12 @@ export interface CallOptions {
   speech: Speech | null;
 }
 
-/** A voice pack's spoken lengths, as the core needs them: what it takes to say the calls `says` of one
- *  instant back to back, in integer ms (never less than the clips play); with `short`, the last one
- *  in the pack's short form (三次 for 还剩三次), 0 when the pack has none for it. */
+/** A voice pack's spoken lengths, as the core needs them, in integer ms (never less than the clips
+ *  play): `call`, one call (with `short`, in the pack's short form, 三次 for 还剩三次; 0 when the pack
+ *  has none for it); `ms`, the calls `says` of one instant back to back (a time left in two units is
+ *  one phrase), the last one short with `short`. */
 export interface Speech {
+  call(say: string, short: boolean): number;
   ms(says: string[], short: boolean): number;
 }
 

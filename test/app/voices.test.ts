@@ -136,7 +136,7 @@ describe("the voice packs on disk", () => {
       for (const id of offered) {
         expect(m.short[id], id).toEqual(clipsFor(info.id, id, true));
         for (const c of m.short[id]) expect(m.clips[c], id + ": " + c).toBeDefined();
-        expect(sp.ms([id], true), id).toBeLessThan(sp.ms([id], false));
+        expect(sp.call(id, true), id).toBeLessThan(sp.call(id, false));
       }
     });
 
@@ -144,7 +144,7 @@ describe("the voice packs on disk", () => {
       const sp = speechOf(info.id);
       for (const id of Object.keys(m.phrases)) {
         const bytes = clipsFor(info.id, id).reduce((a, c) => a + m.clips[c].bytes, 0);
-        const ms = sp.ms([id], false);
+        const ms = sp.call(id, false);
         expect(ms * 8, id).toBeGreaterThanOrEqual(bytes); // never shorter than it plays
         expect(ms * 8 - bytes, id).toBeLessThan(8 * clipsFor(info.id, id).length); // by less than a ms a clip
       }
