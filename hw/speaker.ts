@@ -60,10 +60,10 @@ export class Speaker {
   /** Bumped by every play() and stop(): a finish event of an older chain does nothing. */
   private gen = 0;
   private current: Waveform | null = null;
-  /** When the chain playing ends (getTime seconds, from its clips' lengths), and the chain handed for
-   *  a later instant, started when that one finishes (null: none). */
+  /** When the chain playing ends (getTime seconds, from its clips' lengths), and the chains handed for
+   *  later instants, each started when the one before finishes, at its own instant. */
   private endS = 0;
-  private next: { clips: string[]; startS: number } | null = null;
+  private queue: { clips: string[]; startS: number; endS: number }[] = [];
   private on = false;
   /** An error found while playing (asynchronously), returned by the next play(). */
   private late: string | null = null;
@@ -96,12 +96,16 @@ export class Speaker {
     const earlier = this.late;
     this.late = null;
     const startS = t / 1000;
-    const after = this.current !== null && this.next === null && this.endS <= startS && startS > getTime() + MIN_LEAD_S;
+    // a chain under way (outputs on) that will have ended by t plays on; chains queued that would
+    // still play at t go
+    const after = this.on && this.endS <= startS && startS > getTime() + MIN_LEAD_S;
     if (!after) this.stop();
-    if (this.volume <= 0 || clips.length === 0) {
-      if (after) this.stop();
-      return earlier;
+    else {
+      const kept: { clips: string[]; startS: number; endS: number }[] = [];
+      for (let k = 0; k < this.queue.length; k++) if (this.queue[k].endS <= startS) kept.push(this.queue[k]);
+      this.queue = kept;
     }
+    if (this.volume <= 0 || clips.length === 0) return earlier;
     const missing: string[] = [];
     try {
       const storage = require("Storage");
@@ -115,12 +119,12 @@ export class Speaker {
         } else bytes += s.length;
       }
       const from = startS > getTime() ? startS : getTime();
-      if (after) this.next = { clips: clips, startS: startS };
+      if (after) this.queue.push({ clips: clips, startS: startS, endS: from + bytes / RATE });
       else {
         this.outputsOn();
         this.start(clips, 0, startS, this.gen);
+        this.endS = from + bytes / RATE;
       }
-      this.endS = from + bytes / RATE;
     } catch (e) {
       this.stop();
       return "speaker: " + message(e);
@@ -132,7 +136,7 @@ export class Speaker {
   /** Stops the clip playing and turns the outputs off. Never throws. */
   stop(): void {
     this.gen++;
-    this.next = null;
+    this.queue = [];
     const w = this.current;
     this.current = null;
     if (w) {
@@ -171,9 +175,12 @@ export class Speaker {
     if (gen !== this.gen) return;
     if (i >= clips.length) {
       this.current = null;
-      const n = this.next;
-      this.next = null;
-      if (n) return this.start(n.clips, 0, n.startS, gen); // the chain handed for later, at its instant
+      const n = this.queue.shift();
+      if (n) {
+        // the chain handed for later, at its own instant
+        this.endS = n.endS;
+        return this.start(n.clips, 0, n.startS, gen);
+      }
       this.outputsOff();
       return;
     }

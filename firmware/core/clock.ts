@@ -3,7 +3,7 @@
 // wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
 
 import { type TimeControl, formatControl } from "./control";
-import type { CallOptions } from "./schedule";
+import type { CallOptions, Speech } from "./schedule";
 import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
 import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
 import * as G from "./game";
@@ -82,9 +82,10 @@ export class Clock {
   wakeIsCall = false;
   /** When the last answer to a question (16.2) sounds, [start, end): the next one keeps clear of it. */
   private heard: number[] = [0, 0];
-  /** The calls last made, of one instant (an answer asked when no clock runs waits for them). */
-  private said: string[] = [];
+  /** The instant calls were last made at, and the calls they were made from (those of that instant
+   *  are the words that may still sound: a question asked then waits for them). */
   private saidAt = -1;
+  private saidIn: Call[] = [];
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -115,7 +116,26 @@ export class Clock {
   private planned(): Plan {
     const g = this.game;
     const p = this.plan;
-    return p && p.game === g && p.options === this.options ? p : (this.plan = newPlan(g, this.options));
+    if (p && p.game === g && p.options === this.options) return p;
+    const n = newPlan(g, this.options);
+    // words that may still sound when the game changed (a question's answer, the last calls made,
+    // maybe of the turn that just ended): the information this plan places keeps clear of them
+    if (this.options.speech && (this.heard[1] > g.lastT || this.saidAt + SOUND_MS > g.lastT)) n.quiet = this.sounding(this.options.speech);
+    return (this.plan = n);
+  }
+
+  /** When the last words said may sound, [start, end): an answer to a question, and the calls of the
+   *  last instant calls were made at, as one span (what lies between is kept clear too). */
+  private sounding(speech: Speech): number[] {
+    const heard = [this.heard[0], this.heard[1]];
+    const said: string[] = [];
+    for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
+    if (said.length > 0) {
+      const end = this.saidAt + speech.ms(said, false);
+      if (heard[1] <= heard[0] || this.saidAt < heard[0]) heard[0] = this.saidAt;
+      if (end > heard[1]) heard[1] = end;
+    }
+    return heard;
   }
 
   /** The running side's calls due in (from, to], at absolute times, without making them: from the
@@ -167,7 +187,7 @@ export class Clock {
     const ahead = speech ? LOOK_AHEAD_MS : 0;
     turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
     sortCalls(calls);
-    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [], from - base);
+    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], from - base);
     const kept: Call[] = [];
     for (const x of calls) {
       x.e += base;
@@ -215,12 +235,14 @@ export class Clock {
     const g = this.game;
     const side = g.toMove;
     let lateLast: Call | null = null; // the newest overdue call of the last period
-    for (const c of this.callsIn(p, this.cursor, upTo)) {
+    const due = this.callsIn(p, this.cursor, upTo);
+    for (const c of due) {
       if (c.e >= now - this.graceMs) {
         const o = callOut(c, side);
         out.push(o);
         this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
-        this.saying(c.e, c.say);
+        this.saidAt = c.e; // two references, no more, on a wake's path
+        this.saidIn = due;
         continue;
       }
       const older = c.last ? lateLast : c;
@@ -234,7 +256,8 @@ export class Clock {
     } else if (lateLast) {
       // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
-      this.saying(now, lateLast.say);
+      this.saidAt = now;
+      this.saidIn = [{ e: now, say: lateLast.say, last: true }];
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
     const settled = p.flag <= upTo ? G.settle(g, upTo) : g;
@@ -356,15 +379,6 @@ export class Clock {
     return out;
   }
 
-  /** A call made at t: kept with the others of its instant (a number and a push a call). */
-  private saying(t: number, say: string): void {
-    if (t !== this.saidAt) {
-      this.said = [];
-      this.saidAt = t;
-    }
-    this.said.push(say);
-  }
-
   /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
    *  the running side's next call and after the one sounding; else said later, in the room the calls
    *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
@@ -377,13 +391,7 @@ export class Clock {
     if (!speech || says.length === 0) return now;
     // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
     // or of a turn that has ended) may still sound: the answer keeps clear of them
-    const heard = [this.heard[0], this.heard[1]];
-    if (this.said.length > 0) {
-      // one span from the earlier start to the later end: what lies between is kept clear too
-      const end = this.saidAt + speech.ms(this.said, false);
-      if (heard[1] <= heard[0] || this.saidAt < heard[0]) heard[0] = this.saidAt;
-      if (end > heard[1]) heard[1] = end;
-    }
+    const heard = this.sounding(speech);
     if (g.phase !== "running") {
       // no clock runs: said now, unless those words still sound
       if (t < heard[1]) return [];
@@ -505,10 +513,12 @@ interface Plan {
   /** Answers to a question (16.2) said later than asked, at absolute times: they go with the plan,
    *  so an operation that changes the game (a press ends the turn) drops them. */
   asked: Call[];
+  /** Words said before the plan that may still sound then, [start, end) (none: [0, 0]). */
+  quiet: number[];
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1, asked: [] };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1, asked: [], quiet: [0, 0] };
 }
 
 /** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep

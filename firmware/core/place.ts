@@ -36,7 +36,7 @@ export const LOOK_AHEAD_MS = HORIZON_MS;
 
 /** A count number (count:N), said at its second whatever else is due; or a call whose instant is its
  *  meaning (elapsed:N, used, timeout), said then or not at all. By the first letter: no other call's
- *  id starts with c, e, u or t (a look-up a call, where a place costs the board each operation). */
+ *  id starts with c, e, u or t (one look-up: the board pays for every operation of a placing). */
 function isFixed(say: string): boolean {
   return "ceut".indexOf(say.charAt(0)) >= 0;
 }
@@ -53,8 +53,8 @@ function keep(calls: Call[], at: number[]): Call[] {
  * returns those that are said, sorted by the instant each starts at: a call moved later has `due`,
  * one said in its short form `short`. `answer`: calls of one instant said as one (a player's
  * question, 16.2), placed after the schedule, into the room it leaves. `endE`: the loss on time,
- * which nothing but its own calls may reach past. `heard`: the start and end of an earlier answer,
- * which the answer keeps clear of. `fromE`: only the calls said after it are wanted (information due
+ * which nothing but its own calls may reach past. `heard`: the start and end of words said earlier
+ * (an answer, the last calls of a turn that has ended) that information keeps clear of. `fromE`: only the calls said after it are wanted (information due
  * HORIZON_MS or more before it is not placed: it is said by then). Instants are in any one time base.
  */
 export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, heard: number[], fromE: number): Call[] {
@@ -134,6 +134,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
       const e = b + lengthOf(k);
       if (e > d) add(b, e);
     }
+    if (heard[1] > d && heard[0] < bound) add(heard[0], heard[1]);
   };
   // the earliest start for l ms due at d: back to back at `from` (after the calls of its instant),
   // else GAP_MS after a call ends; starting by d + HORIZON_MS, ending by `bound`; -1 if none
@@ -200,7 +201,6 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     if (endE < bound) bound = endE;
     lo = 0; // the answer may be asked before the information just placed
     gather(d, bound);
-    if (heard[1] > d && heard[0] < bound) add(heard[0], heard[1]);
     let s = fit(d, l, d, bound);
     if (s < 0 && na === 1) {
       l = speech.ms(says, true);

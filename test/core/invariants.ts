@@ -20,7 +20,7 @@
 
 import { readSide, flagTime, controlOf, other, forfeitAt, isLate, isAway, NEVER, type Game, type Reading, type Side, type TimeControl, type Output } from "../../firmware/core/index";
 import { drive, randomGame, type GenGame, type Step } from "./gen";
-import { overlaps } from "./overlaps";
+import { overlaps, turnsOf } from "./overlaps";
 
 export const INVARIANTS = [
   "one-side-runs", // at most one side's time runs; nothing runs while paused, ended or flagged
@@ -588,8 +588,9 @@ export function checkGame(spec: GenGame, only: ReadonlySet<Invariant> | null = n
     script = r.script;
     // the clip plan as the voice says it (test/core/overlaps.ts): a call made late is the board's
     // lateness (16.2 makes the last period's count at once), not the plan's; the arbiter's resume
-    // while an answer given in the pause is said brings the count back at once
-    const cut = spec.voice && (!only || only.has("no-overlap")) ? overlaps(r.outputs, spec.voice).filter((o) => o.sameSide && !o.late && !o.resumed) : [];
+    // while an answer given in the pause is said brings the count back at once, and a count keeps its
+    // second after a turn that changed while the last words of the side's earlier turn were said
+    const cut = spec.voice && (!only || only.has("no-overlap")) ? overlaps(r.outputs, spec.voice, turnsOf(r.clock.log)).filter((o) => o.sameSide && !o.late && !o.resumed && !o.countAfterTurn) : [];
     for (const o of cut.slice(0, 5)) {
       checker.violations.push({ invariant: "no-overlap", t: o.t, step: "the game's calls", detail: o.side + "'s " + o.says.join(" ") + " at " + o.t + " still sounds at " + o.next + " (to sample " + o.end + " of " + o.at + "), when " + o.nextSays.join(" ") + " begins" });
     }

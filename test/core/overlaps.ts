@@ -45,6 +45,9 @@ export interface Overlap {
   late: boolean;
   /** The arbiter resumed the clock while it was said (an answer given during a pause). */
   resumed: boolean;
+  /** The turn changed while it was said (a press, a pass) and a count of the new turn, which keeps
+   *  its second whatever else is said (12.3), cut it. */
+  countAfterTurn: boolean;
 }
 
 type Call = Extract<Output, { kind: "call" }>;
@@ -56,8 +59,9 @@ interface Group {
   calls: Call[];
 }
 
-/** Every call cut by the next one in a game's outputs, as the pack would say them. */
-export function overlaps(outputs: Output[], pack: string): Overlap[] {
+/** Every call cut by the next one in a game's outputs, as the pack would say them; `turns`: the
+ *  instants the turn changed at (presses, passes), when known. */
+export function overlaps(outputs: Output[], pack: string, turns: number[] = []): Overlap[] {
   const bytes = clipBytes(pack);
   const calls = outputs.filter((o): o is Call => o.kind === "call" && o.t >= 0);
   const sorted = calls.map((c, i) => ({ c: c, i: i })).sort((a, b) => a.c.t - b.c.t || a.i - b.i).map((x) => x.c);
@@ -81,10 +85,16 @@ export function overlaps(outputs: Output[], pack: string): Overlap[] {
     const start = Math.round((g.t * RATE) / 1000);
     const at = Math.round((n.t * RATE) / 1000);
     if (start + len > at) {
-      out.push({ side: g.side, t: g.t, says: g.calls.map((c) => c.say + (c.short ? " (short)" : "")), end: start + len, next: n.t, nextSays: n.calls.map((c) => c.say), at: at, sameSide: g.side === n.side, late: g.calls.some((c) => c.due !== undefined), resumed: resumes.some((r) => r >= g.t && r <= n.t) });
+      out.push({ side: g.side, t: g.t, says: g.calls.map((c) => c.say + (c.short ? " (short)" : "")), end: start + len, next: n.t, nextSays: n.calls.map((c) => c.say), at: at, sameSide: g.side === n.side, late: g.calls.some((c) => c.due !== undefined), resumed: resumes.some((r) => r >= g.t && r <= n.t),
+        countAfterTurn: n.calls[0].say.indexOf("count:") === 0 && turns.some((x) => x >= g.t && x <= n.t) });
     }
   }
   return out;
+}
+
+/** The instants a game's turn changed at, from its log: presses, a timeout turned into a pass, the start. */
+export function turnsOf(log: { t: number; what: string }[]): number[] {
+  return log.filter((e) => e.what === "press" || e.what === "pass" || e.what === "start").map((e) => e.t);
 }
 
 export interface Figures {
@@ -99,6 +109,7 @@ export interface Figures {
    *  those cut as the arbiter resumed the clock. */
   sameSideLate: number;
   sameSideResumed: number;
+  sameSideCountAfterTurn: number;
   /** Calls said in a short form, and said later than due (moved clear of another). */
   short: number;
   moved: number;
@@ -107,7 +118,7 @@ export interface Figures {
 /** Figures over the seeded random games from..to-1, each with its calls placed by `pack` (lengths:
  *  true) or taking no time (lengths: false), all said by `pack`. */
 export function figures(pack: string, from: number, to: number, lengths: boolean): Figures {
-  const f: Figures = { games: 0, calls: 0, sameSide: 0, otherSide: 0, gamesCut: 0, sameSideLate: 0, sameSideResumed: 0, short: 0, moved: 0 };
+  const f: Figures = { games: 0, calls: 0, sameSide: 0, otherSide: 0, gamesCut: 0, sameSideLate: 0, sameSideResumed: 0, sameSideCountAfterTurn: 0, short: 0, moved: 0 };
   for (let seed = from; seed < to; seed++) {
     const spec = randomGame(seed);
     spec.voice = lengths ? pack : null;
@@ -119,11 +130,12 @@ export function figures(pack: string, from: number, to: number, lengths: boolean
       if (c.short) f.short++;
       if (c.moved !== undefined) f.moved++;
     }
-    const cut = overlaps(r.outputs, pack);
+    const cut = overlaps(r.outputs, pack, turnsOf(r.clock.log));
     const same = cut.filter((o) => o.sameSide).length;
     f.sameSide += same;
     f.sameSideLate += cut.filter((o) => o.sameSide && o.late).length;
     f.sameSideResumed += cut.filter((o) => o.sameSide && !o.late && o.resumed).length;
+    f.sameSideCountAfterTurn += cut.filter((o) => o.sameSide && !o.late && !o.resumed && o.countAfterTurn).length;
     f.otherSide += cut.length - same;
     if (same > 0) f.gamesCut++;
   }
