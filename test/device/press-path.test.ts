@@ -151,3 +151,24 @@ describe("a last-period count already on the speaker when the wake at its instan
     expect(near.map((u) => [u.t, u.cut])).toEqual([[68000, false]]);
   });
 });
+
+describe("10 s periods on the board: every call heard whole, the count on its seconds", () => {
+  // 开始读秒 (930 ms) ends 70 ms before the count's 1, which the app hands to the speaker 250 ms
+  // ahead: the speaker lets it play to its end (hw/speaker.ts); 三次 follows the 1 (core/place.ts)
+  it("开始读秒, then 1, then 三次 after it, nothing cut; then every number at its second", () => {
+    const rig = new ClockRig(code, { seed: 3 }).start();
+    rig.setUp("0+3x10s", 1000);
+    rig.press("white", 5000); // Black's byoyomi from 5 s: no main time
+    rig.runUntil(32000);
+    const heard = rig.heard().filter((u) => u.t >= 5000 && u.t < 32000);
+    expect(heard.filter((u) => u.cut)).toEqual([]);
+    expect(heard.slice(0, 3).map((u) => [u.t, u.clips.join(" ")])).toEqual([
+      [5000, "byoyomi"],
+      [6000, "1"],
+      [6300, "3 ci"],
+    ]);
+    const counts = heard.filter((u) => u.clips.length === 1 && /^\d+$/.test(u.clips[0]));
+    expect(counts.length).toBe(9 + 9 + 6); // two ordinary periods counted 1 … 9, the last one up to 31 s
+    for (const u of counts) expect((u.t - 5000) % 1000, u.t + " " + u.clips[0]).toBe(0);
+  });
+});
