@@ -80,12 +80,15 @@ export class Clock {
   private turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
-  /** When the last answer to a question (16.2) sounds, [start, end): the next one keeps clear of it. */
+  /** When the last answer to a question (16.2) sounds, [start, end), and whose it is: the next one
+   *  keeps clear of it. */
   private heard: number[] = [0, 0];
+  private heardBy: Side = "black";
   /** The instant calls were last made at, and the calls they were made from (those of that instant
    *  are the words that may still sound: a question asked then waits for them). */
   private saidAt = -1;
   private saidIn: Call[] = [];
+  private saidBy: Side = "black";
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -118,18 +121,20 @@ export class Clock {
     const p = this.plan;
     if (p && p.game === g && p.options === this.options) return p;
     const n = newPlan(g, this.options);
-    // words that may still sound when the game changed (a question's answer, the last calls made,
-    // maybe of the turn that just ended): the information this plan places keeps clear of them
-    if (this.options.speech && (this.heard[1] > g.lastT || this.saidAt + SOUND_MS > g.lastT)) n.quiet = this.sounding(this.options.speech);
+    // words of the side to move that may still sound when the game changed (its answer to a question,
+    // the last calls of its turn that just ended): the information this plan places keeps clear of
+    // them (the other side's words, a new turn's calls may cut: the turn has changed)
+    if (this.options.speech && (this.heard[1] > g.lastT || this.saidAt + SOUND_MS > g.lastT)) n.quiet = this.sounding(this.options.speech, g.toMove);
     return (this.plan = n);
   }
 
   /** When the last words said may sound, [start, end): an answer to a question, and the calls of the
-   *  last instant calls were made at, as one span (what lies between is kept clear too). */
-  private sounding(speech: Speech): number[] {
-    const heard = [this.heard[0], this.heard[1]];
+   *  last instant calls were made at, as one span (what lies between is kept clear too); only those
+   *  of `side` when one is given. */
+  private sounding(speech: Speech, side: Side | null): number[] {
+    const heard = side && side !== this.heardBy ? [0, 0] : [this.heard[0], this.heard[1]];
     const said: string[] = [];
-    for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
+    if (!side || side === this.saidBy) for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
     if (said.length > 0) {
       const end = this.saidAt + speech.ms(said, false);
       if (heard[1] <= heard[0] || this.saidAt < heard[0]) heard[0] = this.saidAt;
@@ -187,7 +192,7 @@ export class Clock {
     const ahead = speech ? LOOK_AHEAD_MS : 0;
     turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
     sortCalls(calls);
-    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], from - base);
+    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
     const kept: Call[] = [];
     for (const x of calls) {
       x.e += base;
@@ -241,8 +246,9 @@ export class Clock {
         const o = callOut(c, side);
         out.push(o);
         this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
-        this.saidAt = c.e; // two references, no more, on a wake's path
+        this.saidAt = c.e; // three references, no more, on a wake's path
         this.saidIn = due;
+        this.saidBy = o.side;
         continue;
       }
       const older = c.last ? lateLast : c;
@@ -258,6 +264,7 @@ export class Clock {
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
       this.saidAt = now;
       this.saidIn = [{ e: now, say: lateLast.say, last: true }];
+      this.saidBy = side;
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
     const settled = p.flag <= upTo ? G.settle(g, upTo) : g;
@@ -391,11 +398,12 @@ export class Clock {
     if (!speech || says.length === 0) return now;
     // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
     // or of a turn that has ended) may still sound: the answer keeps clear of them
-    const heard = this.sounding(speech);
+    const heard = this.sounding(speech, null);
     if (g.phase !== "running") {
       // no clock runs: said now, unless those words still sound
       if (t < heard[1]) return [];
       this.heard = [t, t + speech.ms(says, false)];
+      this.heardBy = side;
       return now;
     }
     const base = g.runSince - g.turnMs;
@@ -413,10 +421,11 @@ export class Clock {
     sortCalls(calls);
     const answer: Call[] = [];
     for (const say of says) answer.push({ e: t - base, say: say, last: false });
-    const placed = place(calls, speech, lossAt(ctl, s), answer, [heard[0] - base, heard[1] - base], t - base);
+    const placed = place(calls, speech, lossAt(ctl, s), answer, [p.quiet[0] - base, p.quiet[1] - base], [heard[0] - base, heard[1] - base], t - base);
     if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
     const at = answer[0].e + base;
     this.heard = [at, at + speech.ms(says, answer[0].short === true)];
+    this.heardBy = side;
     if (answer[0].due === undefined) {
       if (answer[0].short) now[0].short = true;
       return now;

@@ -53,11 +53,12 @@ function keep(calls: Call[], at: number[]): Call[] {
  * returns those that are said, sorted by the instant each starts at: a call moved later has `due`,
  * one said in its short form `short`. `answer`: calls of one instant said as one (a player's
  * question, 16.2), placed after the schedule, into the room it leaves. `endE`: the loss on time,
- * which nothing but its own calls may reach past. `heard`: the start and end of words said earlier
- * (an answer, the last calls of a turn that has ended) that information keeps clear of. `fromE`: only the calls said after it are wanted (information due
+ * which nothing but its own calls may reach past. `quiet`: the start and end of words said before
+ * (the side's own last words of a turn that has ended) that information keeps clear of; `heard`, the
+ * same for the answer (any words still sounding when the question was asked). `fromE`: only the calls said after it are wanted (information due
  * HORIZON_MS or more before it is not placed: it is said by then). Instants are in any one time base.
  */
-export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, heard: number[], fromE: number): Call[] {
+export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, quiet: number[], heard: number[], fromE: number): Call[] {
   const n = calls.length;
   // per call: where its sound starts, how long it lasts (-1: not worked out yet), the instant it is
   // said at (-1: not said, or information not placed yet); which calls are information (few: placed
@@ -125,16 +126,22 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   // only the calls due from SOUND_MS before d to `bound` can sound then (each starts at its instant
   // or, back to back or moved, less than SOUND_MS after it); lo only moves on, as d does
   let lo = 0;
-  const gather = (d: number, bound: number): void => {
+  let before = quiet; // the words said before that are in the way: the schedule's, then the answer's
+  // returns where the calls said at instant d end (d: none), back to back after which the next one
+  // of that instant goes
+  const gather = (d: number, bound: number): number => {
     busy = [];
+    let chain = d;
     while (lo < n && calls[lo].e <= d - SOUND_MS) lo++;
     for (let k = lo; k < n && calls[k].e < bound; k++) {
       const b = start[k];
       if (at[k] < 0 || b >= bound) continue;
       const e = b + lengthOf(k);
       if (e > d) add(b, e);
+      if (at[k] === d && e > chain) chain = e;
     }
-    if (heard[1] > d && heard[0] < bound) add(heard[0], heard[1]);
+    if (before[1] > d && before[0] < bound) add(before[0], before[1]);
+    return chain;
   };
   // the earliest start for l ms due at d: back to back at `from` (after the calls of its instant),
   // else GAP_MS after a call ends; starting by d + HORIZON_MS, ending by `bound`; -1 if none
@@ -160,11 +167,9 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     while (r < infos.length && calls[infos[r]].e === d) r++;
     if (r < infos.length && calls[infos[r]].e < bound) bound = calls[infos[r]].e;
     if (endE < bound) bound = endE;
-    gather(d, bound);
     // after the calls of this instant said so far, back to back (moved with them)
     let chainT = d;
-    let from = d;
-    for (let j = 0; j < busy.length; j += 2) if (busy[j] === d || (busy[j] === from && from > d)) from = busy[j + 1];
+    let from = gather(d, bound);
     for (; q < r; q++) {
       const i = infos[q];
       let l = lengthOf(i);
@@ -200,6 +205,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     let bound = d + HORIZON_MS + l;
     if (endE < bound) bound = endE;
     lo = 0; // the answer may be asked before the information just placed
+    before = heard;
     gather(d, bound);
     let s = fit(d, l, d, bound);
     if (s < 0 && na === 1) {
