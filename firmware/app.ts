@@ -17,7 +17,7 @@ import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaul
 import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition, speechOf } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
 export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -86,6 +86,8 @@ export class App {
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
+  /** A player's press is being drawn: its wake is scheduled in a wake of its own (draw). */
+  private pressed = false;
   /** Until this instant only the running side's countdown changes on that face (NEVER: nothing
    *  does), in this cell (countdownCell). */
   private drawnUntil = 0;
@@ -234,6 +236,7 @@ export class App {
     const g = this.clock.game;
     this.apply({ op: "press", side: side }, t);
     const n = this.clock.game;
+    this.pressed = true;
     const plain = g.phase === "running" && g.toMove === side && !isLate(g, side) && !isAway(g, side);
     this.passed = plain && n.phase === "running" && n.toMove !== side ? { game: g, side: side } : null;
   }
@@ -432,7 +435,7 @@ export class App {
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
-    if (refused === null && this.unlocked && isArbiterOp(op.op)) this.access.touch(t);
+    if (refused === null && op.op !== "press" && this.unlocked && isArbiterOp(op.op)) this.access.touch(t);
     // a game starts: whatever prompt was opened (for flashing, Bluetooth) shuts
     if (before.phase === "setup" && g.phase !== "setup") this.shutPrompt(t, "the game starts");
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
@@ -640,7 +643,9 @@ export class App {
       const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
       const p = this.passed;
       this.passed = null;
-      if (kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side)) {
+      if (kept && p !== null && p.game === this.drawnGame && this.pressed && drawTurnBars(g, game, this.settings.whiteOnRight, this.drawn!, p.side)) {
+        this.passed = p; // the pressing side's half in the wake that follows (below), by drawTurn
+      } else if (kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side)) {
         this.drawnGame = game;
         this.drawnUntil = 0; // the new turn's countdown cell is found by the next whole look
       } else if (kept && game === this.drawnGame && now < this.drawnUntil) {
@@ -662,6 +667,14 @@ export class App {
     if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
     const dim = power.showLevel(now, this.message !== "");
     if (err || dim) this.fault("display: " + (err || dim));
+    if (this.pressed) {
+      // a press: the bars and lamps show the other side running; the rest of its face and the next
+      // wake (the new turn's calls placed, about half the press's work) follow in a wake of its own
+      this.pressed = false;
+      const self = this;
+      if (this.passed) return this.board.wakeAt(now, () => self.refresh());
+      return this.board.wakeAt(now, () => self.schedule(self.board.now()));
+    }
     this.schedule(now);
   }
 
