@@ -719,7 +719,7 @@ export class App {
       return;
     }
     if (this.empty) return;
-    if (g.phase === "running") this.apply({ op: "pause" }, now);
+    if (g.phase === "running") this.apply({ op: "pause", battery: true }, now);
     this.queue(this.clock.game, now, "battery", null, "empty " + percent + "%, saved");
     this.flush();
     this.empty = true;
