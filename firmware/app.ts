@@ -18,6 +18,7 @@ import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
+import { packAdvert, fingerprintBytes } from "./link/advert";
 
 const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
 const MENU_LONG_MS = 1500; // "back" inside a menu
@@ -41,6 +42,11 @@ const SETTINGS = "clock.set";
 const AUDIT_EVERY_MS = 10000;
 /** A line closed this long has gone: the unlock made over it and a prompt on it end. */
 const LINE_GONE_MS = 10000;
+/** The hall's advertisement is packed again this often while no clock runs (the battery); while one
+ *  runs, at every redraw (its seconds); and at once on a change. Not within this much of a call's
+ *  lead: packing it (npm run bench, "the hall's advertisement") must not delay ahead(). */
+const AIR_IDLE_MS = 10000;
+const AIR_ROOM_MS = 50;
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -109,6 +115,13 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The hall's advertisement as handed to the radio ("": none on the air), the game and settings
+   *  it was packed from, when it is due again while nothing changes, and the fingerprint's bytes. */
+  private advert = "";
+  private advertOf: Game | null = null;
+  private advertSet: Settings | null = null;
+  private advertDue = 0;
+  private advertFp = "";
 
   constructor(board: Board) {
     this.board = board;
@@ -297,7 +310,10 @@ export class App {
       const why = this.apply(op, t);
       if (why && this.menu) this.menu = m.withNote(this.menu, why);
     }
-    if (r.ready) this.armed = true;
+    if (r.ready) {
+      this.armed = true;
+      this.advertDue = 0; // the hall sees it ready
+    }
     if (r.newGame) this.newGame("menu");
     if (r.bluetooth) this.openBluetooth(t);
     if (r.usb) this.openPrompt("", t);
@@ -330,6 +346,7 @@ export class App {
   /** No prompt anywhere any more (a game starts, the line closed). */
   shutPrompt(t: number, why: string): void {
     if (this.board.link) this.board.link.shut();
+    this.advert = ""; // the radio slept with it: the next redraw wakes it with the advertisement again
     if (!this.prompt) return;
     this.queue(this.clock.game, t, "link", null, "prompt shut " + why);
     this.prompt = "";
@@ -616,7 +633,38 @@ export class App {
     }
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)
     if (err) this.fault("display: " + err);
+    this.air(now);
     this.schedule(now);
+  }
+
+  /** The hall's advertisement, where the board has a radio and the tournament setting is on (none
+   *  while a Bluetooth prompt has the radio): packed after the face is shown, and handed to the
+   *  radio when it differs from the one on the air. A call's lead comes first: the wake at the call's
+   *  instant packs it then. */
+  private air(now: number): void {
+    const radio = this.board.advertise;
+    if (!radio) return;
+    const s = this.settings;
+    if (!s.tournament || this.prompt === "Bluetooth") {
+      if (this.advert && this.prompt !== "Bluetooth") radio(null);
+      this.advert = "";
+      return;
+    }
+    const clock = this.clock;
+    const g = clock.game;
+    if (this.advert && g === this.advertOf && s === this.advertSet && g.phase !== "running" && now < this.advertDue) return;
+    const callAt = clock.nextWakeAt();
+    if (clock.wakeIsCall && callAt > now && callAt - LEAD_MS - now < AIR_ROOM_MS) return;
+    this.advertOf = g;
+    this.advertSet = s;
+    this.advertDue = now + AIR_IDLE_MS;
+    if (!this.advertFp) this.advertFp = fingerprintBytes(this.board.firmware);
+    const battery = this.board.battery(now);
+    const data = packAdvert(s.board, g, this.armed, clock.reading("black", now), clock.reading("white", now), battery, battery >= 0 && battery < LOW_BATTERY, this.advertFp);
+    if (data === this.advert) return;
+    this.advert = data;
+    const err = radio(data);
+    if (err) this.fault("radio: " + err);
   }
 
   /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over; at once when

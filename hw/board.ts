@@ -11,6 +11,7 @@ import { Speaker } from "./speaker";
 import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
+import { makeAdvertiser } from "./air";
 import { FONTS_FILE } from "../firmware/gfx/fonts";
 import { MENU_FILE } from "../firmware/menu";
 import { hex8 } from "../firmware/record/settings";
@@ -111,6 +112,7 @@ export function makeBoard(pins: Pins): HwBoard {
     store: store,
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
+    advertise: makeAdvertiser(),
     firmware: fingerprint(),
     // every flash write stops the CPU and wears the flash: a minute in main time, 10 s in overtime
     checkpoint: { mainMs: 60000, overtimeMs: 10000 },

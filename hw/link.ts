@@ -7,7 +7,7 @@
 
 import type { Link } from "../firmware/board";
 
-function attempt(f: () => void): string | null {
+export function attempt(f: () => void): string | null {
   try {
     f();
     return null;
@@ -52,6 +52,8 @@ export function makeLink(): Link {
       attempt(() => {
         phoneGone = false;
         NRF.setServices({}, { uart: true });
+        // the hall's advertisement (hw/air.ts) made the radio unconnectable: the phone must connect
+        NRF.setAdvertising({}, { connectable: true, scannable: true, showName: true });
         NRF.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
         NRF.on("disconnect", () => {
           phoneGone = true;
