@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { type Menu, type MenuResult, type MenuDrawn, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../../firmware/menu";
-import { lineCount, line } from "../../firmware/menu/text";
+import { lineCount } from "../../firmware/menu/text";
 import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, pinDigits, DEFAULT_PIN_HASH } from "../../firmware/record/settings";
 import { presets, presetIndex } from "../../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../../firmware/core/index";
