@@ -65,6 +65,8 @@ export function makeLink(): Link {
     shut: () => {
       attempt(() => NRF.removeAllListeners("disconnect"));
       shutPrompts();
+      // the UART service goes too: the hall's advertisement wakes the radio again (hw/air.ts)
+      attempt(() => NRF.setServices({}, { uart: false }));
     },
     isOpen: (line) => (line === "Bluetooth" ? !phoneGone : usbOpen()),
   };
