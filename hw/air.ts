@@ -6,7 +6,6 @@
 // sleeps (NRF.sleep: no advertising, no power spent).
 
 import { COMPANY, ADVERT_INTERVAL_MS } from "../firmware/link/advert";
-import { attempt } from "./link";
 
 export function makeAdvertiser(): (data: string | null) => string | null {
   // one options object and one empty data object, reused: Espruino keeps a reference to them
@@ -14,11 +13,18 @@ export function makeAdvertiser(): (data: string | null) => string | null {
     showName: false, manufacturer: COMPANY, manufacturerData: "", connectable: false, scannable: false, interval: ADVERT_INTERVAL_MS,
   };
   const none = {};
-  return (data) =>
-    attempt(() => {
-      if (data === null) return NRF.sleep();
-      options.manufacturerData = data;
-      NRF.setAdvertising(none, options);
-      NRF.wake(); // at once when it slept (boot, a prompt shut); nothing more while it advertises
-    });
+  const nrf = NRF; // a built-in is found after the whole global scope: once here (it runs each second)
+  return (data) => {
+    try {
+      if (data === null) nrf.sleep();
+      else {
+        options.manufacturerData = data;
+        nrf.setAdvertising(none, options);
+        nrf.wake(); // at once when it slept (boot, a prompt shut); nothing more while it advertises
+      }
+      return null;
+    } catch (e) {
+      return "" + ((e && (e as { message?: unknown }).message) || e);
+    }
+  };
 }

@@ -38,6 +38,19 @@ export const COUNT_MOVES = 128;
 export const STATE_WHITE = 8;
 export const STATE_LOW = 16;
 
+/** Found once: a built-in is looked up after the whole global scope on the board (ESPRUINO.md). */
+const chr = String.fromCharCode;
+
+/** Whole seconds rounded up, as the face shows them (integer ms; no Math.ceil to look up). */
+function secondsUp(ms: number): number {
+  return ((ms + 999) / 1000) | 0;
+}
+
+/** Three bytes of seconds, big-endian. */
+function time(s: number): string {
+  return chr(s >> 16, (s >> 8) & 255, s & 255);
+}
+
 function phaseNumber(g: Game, armed: boolean): number {
   const p = g.phase;
   if (p === "setup") return armed ? 1 : 0;
@@ -46,11 +59,9 @@ function phaseNumber(g: Game, armed: boolean): number {
 
 /** A side's three bytes of time and its count byte. */
 function side(r: Reading, moves: boolean): string {
-  let s = Math.ceil(r.shownMs / 1000);
-  if (s > 16777215) s = 16777215;
   let n = moves ? r.movesLeft : r.periodsLeft;
   if (n > 127) n = 127;
-  return String.fromCharCode(s >> 16, (s >> 8) & 255, s & 255, moves ? n | COUNT_MOVES : n);
+  return time(secondsUp(r.shownMs)) + chr(moves ? n | COUNT_MOVES : n); // at most 100 h: 3 bytes hold it
 }
 
 function marks(g: Game, s: Side, r: Reading): number {
@@ -61,13 +72,19 @@ function marks(g: Game, s: Side, r: Reading): number {
 /** The fingerprint's 4 bytes (made once: the program does not change while it runs). */
 export function fingerprintBytes(fp: string): string {
   if (fp.length !== 8 || !/^[0-9a-f]+$/.test(fp)) return "\0\0\0\0";
-  return String.fromCharCode(parseInt(fp.substr(0, 2), 16), parseInt(fp.substr(2, 2), 16), parseInt(fp.substr(4, 2), 16), parseInt(fp.substr(6, 2), 16));
+  return chr(parseInt(fp.substr(0, 2), 16), parseInt(fp.substr(2, 2), 16), parseInt(fp.substr(4, 2), 16), parseInt(fp.substr(6, 2), 16));
 }
 
 /** The manufacturer data (after the company identifier) for the game as of the readings b and w. */
 export function packAdvert(board: number, g: Game, armed: boolean, b: Reading, w: Reading, battery: number, low: boolean, fp: string): string {
   const state = phaseNumber(g, armed) | (g.toMove === "white" ? STATE_WHITE : 0) | (low ? STATE_LOW : 0);
-  return MAGIC + String.fromCharCode(ADVERT_VERSION, (board >> 8) & 255, board & 255, state, marks(g, "black", b) | (marks(g, "white", w) << 4)) +
-    side(b, g.blackControl.kind === "moves") + side(w, g.whiteControl.kind === "moves") +
-    String.fromCharCode(battery < 0 || battery > 100 ? 255 : battery) + fp;
+  return MAGIC + chr(ADVERT_VERSION, (board >> 8) & 255, board & 255, state, marks(g, "black", b) | (marks(g, "white", w) << 4)) +
+    side(b, g.blackControl.kind === "moves") + side(w, g.whiteControl.kind === "moves") + chr(battery < 0 || battery > 100 ? 255 : battery) + fp;
+}
+
+/** The same advertisement a second later in the same stretch: the running side's time alone, `s`
+ *  whole seconds (what its face shows). */
+export function withSeconds(data: string, white: boolean, s: number): string {
+  const at = white ? 11 : 7;
+  return data.substr(0, at) + time(s) + data.substr(at + 3);
 }

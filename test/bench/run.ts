@@ -6,7 +6,8 @@
 //   - the firmware bundle's size, and the device figures of the built bundle on the Espruino double
 //     (wake-ups per second, edge-to-switch time, jsvars);
 //   - the board-cost model: board milliseconds per path against issue 8's budgets (board.ts), and
-//     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md).
+//     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md);
+//   - the hall's advertisement: its board time and CPU share, and the radio's current (air.ts).
 // `npm run bench -- --games N` checks N random games instead of 100 000; `--record-calibration
 // NAME` records the reference paths' operation counts from the current dist/clock.js (only for the
 // bundle the reference figures were measured on: see calibration.ts).
@@ -25,6 +26,7 @@ import { INVARIANTS, timeLeft, type SeedsResult } from "../core/invariants";
 import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
 import { recordFigures, recordLines } from "./records";
+import { airFigures, airLines } from "./air";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
 import { MODEL } from "./cost";
 import { OPS } from "../double/ops";
@@ -295,6 +297,7 @@ async function main(): Promise<void> {
   for (const line of await deviceFigures()) say(line); // the built bundle on the Espruino double
   for (const line of boardLines(await boardFigures())) say(line);
   for (const line of recordLines(await recordFigures())) say(line);
+  for (const line of airLines(await airFigures())) say(line);
   benchCalibration();
 }
 

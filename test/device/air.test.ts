@@ -133,11 +133,21 @@ describe("the hall's advertisement on the built bundle", () => {
     // test/bench/air.test.ts counts that)
     const queries = [17000, 32000, 43000];
     for (const c of queries) rig.tap("menu", c - 300);
+    // the arbiter gives the board another number just before a count: packed at the count, not in its lead
+    const link = new HostLink(rig.dev);
+    for (const [c, n] of [[21000, 30], [38000, 31]]) {
+      rig.runUntil(c - 1500);
+      link.ok("unlock", { pin: "0000" });
+      rig.runUntil(c - 200);
+      link.ok("set", { board: n }); // within the count's lead
+    }
     rig.runUntil(5000 + 50000 + 500);
+    expect(state(last(rig)).board).toBe(31);
     agrees(rig);
     const s = state(last(rig));
     expect(s).toMatchObject({ phase: "flagged", black: { flag: true, periods: 0, s: 0 } });
-    const calls = rig.heard().map((u) => u.t);
+    // every call's instant, from the log: made, made late (its due instant) or dropped
+    const calls = rig.log().filter((l) => l.what === "call" || l.what === "late" || l.what === "dropped").map((l) => (l.what === "late" ? Number(l.info.split(" due ")[1]) : l.t));
     expect(calls.length).toBeGreaterThan(40); // 1 … 10 in each period
     const adverts = rig.dev.air().adverts.filter((a) => a.t > 5000);
     expect(adverts.length).toBeGreaterThan(40);
