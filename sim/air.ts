@@ -83,6 +83,8 @@ export interface SimRadio {
   /** What it advertises now (null: nothing), and how many datagrams it has sent. */
   readonly current: string | null;
   readonly sent: number;
+  /** stop() was called: the radio is gone. */
+  readonly stopped: boolean;
   address: string;
   /** Sends the current advertisement again now (a radio's next repeat). */
   repeat(): void;
@@ -113,6 +115,9 @@ export function simRadio(sender: AirSender, time: TimeSource, address = randomAd
     },
     get sent() {
       return sent;
+    },
+    get stopped() {
+      return stopped;
     },
     advertise: (data) => {
       if (cancel) cancel();
