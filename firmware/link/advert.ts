@@ -11,7 +11,8 @@
 //   5    state                   bits 0-2 the phase (PHASES), bit 3 White to move, bit 4 battery low
 //   6    sides                   Black's marks in bits 0-3, White's in bits 4-7 (SIDE_*)
 //   7-9  Black's time left       whole seconds, rounded up as the face shows them, big-endian
-//   10   Black's count           periods left (byoyomi), or moves left in the block (bit 7 set)
+//   10   Black's count           periods left (byoyomi), or moves left in the block (bit 7 set);
+//                                NO_COUNT for a control with neither
 //   11-14                        White's, as 7-10
 //   15   battery                 0 … 100 %, 255 unknown
 //   16-19 fingerprint            the program's fingerprint (8 hex digits) as 4 bytes; 0 when it is
@@ -33,8 +34,11 @@ export const SIDE_OVERTIME = 1; // in byoyomi or a block of moves: the time is t
 export const SIDE_OUT = 2; // lost on time (the flag)
 export const SIDE_FORFEIT = 4; // lost by lateness (22.1-22.3)
 export const SIDE_ABSENT = 8; // marked absent at the start and not arrived
-/** The count byte holds moves left in the block, not periods left. */
+/** The count byte holds moves left in the block, not periods left; or there is no count at all
+ *  (absolute time, Fischer, Bronstein). A count stops at COUNT_MAX. */
 export const COUNT_MOVES = 128;
+export const NO_COUNT = 127;
+export const COUNT_MAX = 126;
 export const STATE_WHITE = 8;
 export const STATE_LOW = 16;
 
@@ -58,10 +62,11 @@ function phaseNumber(g: Game, armed: boolean): number {
 }
 
 /** A side's three bytes of time and its count byte. */
-function side(r: Reading, moves: boolean): string {
+function side(r: Reading, kind: string): string {
+  const moves = kind === "moves";
   let n = moves ? r.movesLeft : r.periodsLeft;
-  if (n > 127) n = 127;
-  return time(secondsUp(r.shownMs)) + chr(moves ? n | COUNT_MOVES : n); // at most 100 h: 3 bytes hold it
+  if (n > COUNT_MAX) n = COUNT_MAX;
+  return time(secondsUp(r.shownMs)) + chr(moves ? n | COUNT_MOVES : kind === "byoyomi" ? n : NO_COUNT); // at most 100 h: 3 bytes hold it
 }
 
 function marks(g: Game, s: Side, r: Reading): number {
@@ -79,7 +84,7 @@ export function fingerprintBytes(fp: string): string {
 export function packAdvert(board: number, g: Game, armed: boolean, b: Reading, w: Reading, battery: number, low: boolean, fp: string): string {
   const state = phaseNumber(g, armed) | (g.toMove === "white" ? STATE_WHITE : 0) | (low ? STATE_LOW : 0);
   return MAGIC + chr(ADVERT_VERSION, (board >> 8) & 255, board & 255, state, marks(g, "black", b) | (marks(g, "white", w) << 4)) +
-    side(b, g.blackControl.kind === "moves") + side(w, g.whiteControl.kind === "moves") + chr(battery < 0 || battery > 100 ? 255 : battery) + fp;
+    side(b, g.blackControl.kind) + side(w, g.whiteControl.kind) + chr(battery < 0 || battery > 100 ? 255 : battery) + fp;
 }
 
 /** The same advertisement a second later in the same stretch: the running side's time alone, `s`

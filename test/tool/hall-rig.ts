@@ -146,7 +146,7 @@ export function seenOfStatus(st: ClockStatus): Seen {
     const ms = s.mainMs > 0 ? s.mainMs : byoyomi ? s.periodMs : moves ? s.blockMs : s.mainMs;
     const overtime = s.mainMs === 0 && (byoyomi || moves);
     const forfeit = st.forfeit.indexOf(x === "black" ? "B" : "W") >= 0;
-    return sideOf({ s: Math.ceil(ms / 1000), periods: moves ? null : s.periodsLeft, moves: moves ? s.movesLeft : null, overtime: overtime, flag: s.out, forfeit: forfeit, absent: st.late[x].absent });
+    return sideOf({ s: Math.ceil(ms / 1000), periods: byoyomi ? s.periodsLeft : null, moves: moves ? s.movesLeft : null, overtime: overtime, flag: s.out, forfeit: forfeit, absent: st.late[x].absent });
   };
   return { board: st.board, phase: st.phase === "setup" && st.armed ? "ready" : st.phase, toMove: st.toMove, black: side("black"), white: side("white") };
 }

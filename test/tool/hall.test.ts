@@ -68,12 +68,14 @@ describe("the advertisement, packed by the firmware and read by the hall", () =>
           const data = packAdvert(board, g, armed, b, w, battery, battery >= 0 && battery < 15, fingerprintBytes(fp));
           expect(data.length).toBe(ADVERT_BYTES);
           const s = decoded(decodeManufacturer(md(data)));
-          const moves = control(c).kind === "moves";
+          const kind = control(c).kind;
+          const moves = kind === "moves";
+          const periods = (r: typeof b) => (kind === "byoyomi" ? r.periodsLeft : null);
           expect(s).toEqual({
             version: 1, board: board, phase: phaseOf(g, armed), toMove: g.toMove, battery: battery < 0 ? null : battery, lowBattery: battery >= 0 && battery < 15,
             fingerprint: fp === "simulator" ? "" : fp,
-            black: { s: Math.ceil(b.shownMs / 1000), periods: moves ? null : b.periodsLeft, moves: moves ? b.movesLeft : null, overtime: b.overtime, flag: b.out, forfeit: g.blackForfeit, absent: g.blackAbsent },
-            white: { s: Math.ceil(w.shownMs / 1000), periods: moves ? null : w.periodsLeft, moves: moves ? w.movesLeft : null, overtime: w.overtime, flag: w.out, forfeit: g.whiteForfeit, absent: g.whiteAbsent },
+            black: { s: Math.ceil(b.shownMs / 1000), periods: periods(b), moves: moves ? b.movesLeft : null, overtime: b.overtime, flag: b.out, forfeit: g.blackForfeit, absent: g.blackAbsent },
+            white: { s: Math.ceil(w.shownMs / 1000), periods: periods(w), moves: moves ? w.movesLeft : null, overtime: w.overtime, flag: w.out, forfeit: g.whiteForfeit, absent: g.whiteAbsent },
           });
         },
       ),
@@ -126,6 +128,7 @@ describe("what is not a clock's advertisement is ignored, and why", () => {
     expect(decodeManufacturer(md(at(5, 6)))).toEqual({ ignored: "invalid" }); // phase 6
     expect(decodeManufacturer(md(at(5, 0x22)))).toEqual({ ignored: "invalid" }); // a state bit v1 does not have
     expect(decodeManufacturer(md(at(15, 150)))).toEqual({ ignored: "invalid" }); // battery 150 %
+    expect(decodeManufacturer(md(at(10, 0xff)))).toEqual({ ignored: "invalid" }); // moves left, and no count
     expect(decoded(decodeManufacturer(md(at(15, 255)))).battery).toBeNull();
   });
 

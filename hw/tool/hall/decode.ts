@@ -3,7 +3,7 @@
 // of a version this tool knows is said to be ignored and why, never shown as a clock.
 
 import {
-  ADVERT_BYTES, ADVERT_VERSION, COMPANY, COUNT_MOVES, MAGIC, PHASES, SIDE_ABSENT, SIDE_FORFEIT, SIDE_OUT, SIDE_OVERTIME,
+  ADVERT_BYTES, ADVERT_VERSION, COMPANY, COUNT_MOVES, MAGIC, NO_COUNT, PHASES, SIDE_ABSENT, SIDE_FORFEIT, SIDE_OUT, SIDE_OVERTIME,
   STATE_LOW, STATE_WHITE,
 } from "../../../firmware/link/advert";
 import { MAX_BOARD } from "../../../firmware/record/settings";
@@ -42,10 +42,10 @@ function side(b: Buffer, at: number, marks: number): SideState | null {
   const count = b[at + 3];
   const moves = (count & COUNT_MOVES) !== 0;
   const n = count & ~COUNT_MOVES;
-  if (marks > 15) return null;
+  if (marks > 15 || (moves && n === NO_COUNT)) return null;
   return {
     s: (b[at] << 16) | (b[at + 1] << 8) | b[at + 2],
-    periods: moves ? null : n,
+    periods: moves || n === NO_COUNT ? null : n,
     moves: moves ? n : null,
     overtime: (marks & SIDE_OVERTIME) !== 0,
     flag: (marks & SIDE_OUT) !== 0,

@@ -5,7 +5,8 @@
 export interface SideState {
   /** Time left as the clock shows it, whole seconds (main time, or the period's, or the block's). */
   s: number;
-  /** Periods left (byoyomi), or moves left in the block: the other is null. */
+  /** Periods left (byoyomi), or moves left in the block: the other is null (both, in a control with
+   *  neither: absolute time, Fischer, Bronstein). */
   periods: number | null;
   moves: number | null;
   /** In byoyomi or in a block of moves. */
