@@ -160,15 +160,26 @@ export class HallProcess {
   ignored: Record<string, number> = { truncated: 0, foreign: 0, version: 0, invalid: 0 };
   listening: Record<string, unknown> | null = null;
   stderr = "";
+  /** Without --json: the bytes it printed (the table). */
+  printed = 0;
   exit: Promise<number>;
   keepArrivals = false;
   private rest = "";
   private waiters: { pred: () => boolean; done: () => void }[] = [];
 
-  constructor(args: string[]) {
-    this.child = spawn(process.execPath, [TSX, GOCLOCK, "hall", "--air", "--json"].concat(args), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    this.child.stdout!.on("data", (d: Buffer) => this.data(d.toString()));
-    this.child.stderr!.on("data", (d: Buffer) => (this.stderr += d.toString()));
+  /** `json` false: without --json (the web page alone); `listening` then holds the page's address
+   *  from what the hall says on stderr. */
+  constructor(args: string[], json = true) {
+    this.child = spawn(process.execPath, [TSX, GOCLOCK, "hall", "--air"].concat(json ? ["--json"] : [], args), { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    this.child.stdout!.on("data", (d: Buffer) => (json ? this.data(d.toString()) : (this.printed += d.length)));
+    this.child.stderr!.on("data", (d: Buffer) => {
+      this.stderr += d.toString();
+      const m = /listening to (.*?)(?:; the table on (http\S+))? \(Ctrl-C/.exec(this.stderr);
+      if (!json && m && !this.listening) {
+        this.listening = { listening: m[1], web: m[2] ?? null };
+        this.data("");
+      }
+    });
     this.exit = new Promise((resolve) => this.child.on("close", (code) => resolve(code ?? -1)));
   }
 
