@@ -3,9 +3,9 @@
 // log (22.9: the record must say who changed what).
 //
 // Wrong PINs are counted apart for the clock's own buttons ("menu") and for the links ("link"): a
-// player on a cable can never keep the arbiter at the clock from entering the PIN. After TRIES wrong
-// PINs in a row a source is refused for a minute, then 2, 4, … after each further TRIES; a right PIN
-// starts the count afresh. The counts are kept in the store, so a reboot neither resets them nor
+// player on a cable can never keep the arbiter at the clock from entering the PIN. After PIN_TRIES
+// wrong PINs in a row a source is refused for a minute, then 2, 4, … after each further PIN_TRIES; a
+// right PIN starts the count afresh. The counts are kept in the store, so a reboot neither resets them nor
 // shortens a lock-out: one under way at a reboot starts again whole (the board's clock restarts, so
 // what was left of it is not known).
 //
@@ -16,8 +16,8 @@ import type { Store } from "./board";
 import { type Settings, pinMatches } from "./record/settings";
 
 export const IDLE_MS = 180000;
-const TRIES = 3;
-const BLOCK_MS = 60000;
+export const PIN_TRIES = 3;
+export const PIN_BLOCK_MS = 60000;
 /** "wrong level block" for the menu, then for the links (block: the lock-out's length at the time,
  *  0 for none). */
 const FILE = "clock.pin";
@@ -90,10 +90,10 @@ export class Access {
     }
     this.wrong[i]++;
     let r: string;
-    if (this.wrong[i] < TRIES) r = "wrong PIN (" + (TRIES - this.wrong[i]) + " left)";
+    if (this.wrong[i] < PIN_TRIES) r = "wrong PIN (" + (PIN_TRIES - this.wrong[i]) + " left)";
     else {
       this.wrong[i] = 0;
-      this.blockMs[i] = BLOCK_MS << this.level[i];
+      this.blockMs[i] = PIN_BLOCK_MS << this.level[i];
       if (this.level[i] < 10) this.level[i]++;
       this.until[i] = t + this.blockMs[i];
       r = "wrong PIN: blocked for " + this.blockMs[i] / 1000 + " s";

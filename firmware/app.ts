@@ -19,14 +19,14 @@ import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
 import { packAdvert, fingerprintBytes, withSeconds } from "./link/advert";
+import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
-const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
-const MENU_LONG_MS = 1500; // "back" inside a menu
+export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
+export const MENU_LONG_MS = 1500; // "back" inside a menu
 const REPEAT_AFTER_MS = 600; // LEFT/RIGHT held in a menu: big steps from then on,
 const REPEAT_MS = 250; // one each this often
 const MESSAGE_MS = 4000;
 const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, battery, display retry
-const LOW_BATTERY = 15;
 /** Wake this early before a call and give the speaker its exact start time. Sized by the board's
  *  interpreter work (counted, ESPRUINO.md's calibration): preparing a call (ahead(): peek, clip
  *  names, Storage look-ups, the first clip scaled at volume 1-9, Waveform set up) about 150 ms,
@@ -42,8 +42,8 @@ const SETTINGS = "clock.set";
 const AUDIT_EVERY_MS = 10000;
 /** A line closed this long has gone: the unlock made over it and a prompt on it end. */
 const LINE_GONE_MS = 10000;
-/** The hall's advertisement is packed again this often while no clock runs (the battery); while one
- *  runs, each second; and at once on a change. Not within this much of a call's lead: packing it
+/** The hall's advertisement is packed again this often while no clock runs; while one runs, each
+ *  second; and at once on a change (a new battery reading too). Not within this much of a call's lead: packing it
  *  (npm run bench, "the hall's advertisement") must not delay ahead(). */
 const AIR_IDLE_MS = 10000;
 const AIR_ROOM_MS = 100;
@@ -125,11 +125,24 @@ export class App {
   /** The face's stretch the advertisement was packed in, and the running side's seconds in it. */
   private advertUntil = -1;
   private advertSec = -1;
+  /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
+  private checkpointMinMs: number;
+  /** The lamps and the display's level (power.ts). */
+  private power: Power;
+  /** The battery as last read, and whether this game's warning is logged. */
+  private battery = -1;
+  private warned = false;
+  /** The cell is nearly empty: the game was paused and saved, and nothing more is written until
+   *  the supply is back (a record torn by the brown-out would be a corrupt one). */
+  empty = false;
 
   constructor(board: Board) {
     this.board = board;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
+    this.power = new Power(board);
+    const ck = board.checkpoint;
+    this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
@@ -149,9 +162,10 @@ export class App {
         cut.phase = "running";
         this.queue(cut, now, "cut", null, "");
       }
-      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game) : 0;
-      this.queue(this.clock.game, now, "restore", null, back.running ? "" + every : "0"); // no calls were made across it
-      this.say("restored: paused", now);
+      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game, now) : 0;
+      const phase = this.clock.game.phase; // paused, or still flagged or ended
+      this.queue(this.clock.game, now, "restore", null, (back.running ? every : 0) + " " + phase); // no calls were made across it
+      this.say("restored: " + phase, now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
       // at its first wake (Clock.forfeitDue)
@@ -206,6 +220,8 @@ export class App {
   // --- input ----------------------------------------------------------------------------------------
 
   button(b: number, down: boolean, t: number): void {
+    this.power.touch(t);
+    if (this.empty) return this.refresh(); // the last face stays: nothing a button does is saved now
     if (b === MENU) {
       this.menuButton(down, t);
       // MENU down only starts the hold: nothing to draw yet, but the long-hold wake must be set
@@ -364,6 +380,7 @@ export class App {
     this.settings = s;
     if (!this.board.store.set(SETTINGS, encodeSettings(s))) this.fault("settings not saved");
     this.board.setVolume(s.volume);
+    this.power.forget(); // White's side may have changed
     this.noVoice = ""; // the next call finds out again
     if (this.clock.game.phase === "setup") this.clock = this.freshClock();
     const by = via || "menu";
@@ -412,6 +429,7 @@ export class App {
     this.access.lock(t, "new game"); // the last game's record ends with it
     this.rec.newGame();
     this.armed = false;
+    this.warned = false;
     this.clock = this.freshClock();
     this.queue(this.clock.game, t, "new", null, via || "");
     this.tidy = true;
@@ -445,15 +463,20 @@ export class App {
 
   /** How often the running side's time is checkpointed now (the board's intervals, main time or
    *  overtime: a period or a block, where a second counts more). */
-  private checkpointEvery(g: Game): number {
+  private checkpointEvery(g: Game, now: number): number {
     const s = g[g.toMove];
-    const e = g.phase === "running" ? this.board.now() - g.runSince + g.turnMs : g.turnMs;
+    const e = g.phase === "running" ? now - g.runSince + g.turnMs : g.turnMs;
     return e >= s.mainMs ? this.board.checkpoint.overtimeMs : this.board.checkpoint.mainMs;
   }
 
   /** A log entry of the game to record (the clock's onLog, the audit trail): the game as of it is
    *  kept, the record is made and written by flush(), after the face is updated. */
   queue(g: Game, t: number, what: string, side: Side | null, info: string): void {
+    const p = this.battery;
+    if (g.phase !== "setup" && !this.warned && p >= 0 && p < WARN_PERCENT) {
+      this.warned = true; // the game is on with a low battery: the log says so first
+      this.rec.queue(g, t, "battery", null, "low " + p + "%");
+    }
     this.rec.queue(g, t, what, side, info);
   }
 
@@ -465,6 +488,7 @@ export class App {
    * before, the pressing side's clock run on to that instant, with every earlier move's times.
    */
   flush(): void {
+    if (this.empty) return;
     this.rec.flush();
     if (this.rec.notSaved) this.fault("record not saved");
   }
@@ -571,13 +595,19 @@ export class App {
    *  that has closed. */
   private guard(now: number): void {
     const g = this.clock.game;
-    if (g.phase === "running" && now + 1000 > this.rec.durableAt + this.checkpointEvery(g)) this.rec.checkpoint(now);
+    // once a second while a clock runs: one comparison, the interval looked up only when it may be due
+    const due = now + 1000 - this.rec.durableAt;
+    if (g.phase === "running" && due > this.checkpointMinMs && due > this.checkpointEvery(g, now)) this.rec.checkpoint(now);
+    if (this.access.via || this.prompt || this.tidy) this.guardAccess(now, g);
+  }
+
+  /** The arbiter's unlock when it has idled out, a new game's store tidied, the line of a link's
+   *  unlock or a prompt closed: not a tool's port closed between two of its commands (or the flash
+   *  script's, before the espruino CLI opens it again), but closed for LINE_GONE_MS. */
+  private guardAccess(now: number, g: Game): void {
     if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
     if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
     this.tidy = false;
-    // the line an unlock or a prompt came from has closed: not a tool's port closed between two of
-    // its commands (or the flash script's, before the espruino CLI opens it again), but closed for
-    // LINE_GONE_MS
     const link = this.board.link;
     const line = this.prompt || (this.access.via === "link" ? "USB" : "");
     if (!link || !line || link.isOpen(line)) this.lineClosedAt = -1;
@@ -614,7 +644,8 @@ export class App {
       this.menuDrawn = null;
       this.menus = null; // the menu has closed: its code goes at the next GC (on the board)
       const battery = this.board.battery(now);
-      const low = battery >= 0 && battery < LOW_BATTERY;
+      if (battery !== this.battery) this.batteryRead(battery, now);
+      const low = battery >= 0 && battery < WARN_PERCENT;
       const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
@@ -640,7 +671,12 @@ export class App {
       }
     }
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)
-    if (err) this.fault("display: " + err);
+    // after the face: a press shows first; once a second both are one comparison (power.ts)
+    const power = this.power;
+    const game = this.clock.game;
+    if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
+    const dim = power.showLevel(now, this.message !== "");
+    if (err || dim) this.fault("display: " + (err || dim));
     // the hall's advertisement: at home (tournament off) this is all it costs
     if (this.advert) {
       if (left < 0 || this.advertUntil !== this.drawnUntil || this.advertSet !== this.settings) this.air(now);
@@ -675,11 +711,11 @@ export class App {
     // whole look: found here, that look's second is a tick)
     this.advertUntil = g.phase === "running" ? clock.stretchEndAt(now) : -1;
     if (!this.advertFp) this.advertFp = fingerprintBytes(this.board.firmware);
-    const battery = this.board.battery(now);
+    const battery = this.battery; // as the face last read it (batteryRead)
     const b = clock.reading("black", now);
     const w = clock.reading("white", now);
     this.advertSec = g.phase === "running" ? ((g.toMove === "white" ? w : b).shownMs + 999) / 1000 | 0 : -1;
-    this.radio(packAdvert(s.board, g, this.armed, b, w, battery, battery >= 0 && battery < LOW_BATTERY, this.advertFp));
+    this.radio(packAdvert(s.board, g, this.armed, b, w, battery, battery >= 0 && battery < WARN_PERCENT, this.advertFp));
   }
 
   /** The same stretch of the running side's countdown, `left` ms of it: a new second is that side's
@@ -728,6 +764,8 @@ export class App {
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
     if (this.tidy) next = now; // once the new game's records are written
+    const dimAt = this.power.dimAt(now);
+    if (dimAt >= 0 && dimAt < next) next = dimAt;
     const lead = callAt - LEAD_MS;
     const waiting = this.rec.waiting();
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
@@ -746,8 +784,34 @@ export class App {
     this.schedule(this.board.now());
   }
 
+  /** A new battery reading: below WARN_PERCENT the warning is logged once a game (the face shows it
+   *  while it lasts); at EMPTY_PERCENT a running game is paused and saved, and the app writes no
+   *  more until the supply is back (USB, or a charged cell: the game then waits, paused). */
+  private batteryRead(percent: number, now: number): void {
+    this.battery = percent;
+    this.advertUntil = -1; // the hall's advertisement is packed afresh with it
+    this.advertDue = 0;
+    if (percent < 0) return;
+    const g = this.clock.game;
+    if (percent < WARN_PERCENT && !this.warned && g.phase !== "setup") {
+      this.warned = true;
+      this.queue(g, now, "battery", null, "low " + percent + "%");
+    }
+    if (percent > EMPTY_PERCENT) {
+      this.empty = false;
+      return;
+    }
+    if (this.empty) return;
+    if (g.phase === "running") this.apply({ op: "pause" }, now);
+    this.queue(this.clock.game, now, "battery", null, "empty " + percent + "%, saved");
+    this.flush();
+    this.empty = true;
+    this.menu = null;
+  }
+
   /** The most serious of what must stay on the face. */
   private alertText(): string {
+    if (this.empty) return "BATTERY EMPTY";
     if (this.rec.notSaved) return "! NOT SAVED";
     // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
     const g = this.clock.game;

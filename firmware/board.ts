@@ -9,6 +9,11 @@ export const LEFT = 0;
 export const RIGHT = 1;
 export const MENU = 2;
 
+/** A player button's lamp (Board.lamps). */
+export const LAMP_OFF = 0;
+export const LAMP_ON = 1;
+export const LAMP_BLINK = 2;
+
 export interface Board {
   /** Monotonic time in integer milliseconds. Never jumps; never goes back. */
   now(): number;
@@ -33,6 +38,12 @@ export interface Board {
   battery(now: number): number;
   /** Tells the watchdog the app is alive. */
   kick(): void;
+  /** The player buttons' lamps (LEFT, RIGHT): LAMP_OFF, LAMP_ON or LAMP_BLINK, the blinking made by the
+   *  board itself (no wake of the app). Absent on a board without lamps. */
+  lamps?(left: number, right: number): void;
+  /** The display's brightness, the controller's contrast 0 … 255 (firmware/power.ts chooses it).
+   *  Returns an error text or null. Absent where the display cannot be dimmed. */
+  contrast?(level: number): string | null;
   /** The serial line the arbiter's desktop tool uses (USB on the device), where the board has one. */
   link?: Link;
   /** The hall's broadcast, where the board has a radio: the advertisement's manufacturer data

@@ -60,6 +60,9 @@ export class Battery {
     const self = this;
     try {
       if (s.driver >= 0) Jolt.setDriverMode(s.driver, true);
+      // an output again: release() made it an input by pinMode, after which Espruino's digitalWrite
+      // keeps the pin's mode (only the first reading would have worked)
+      pinMode(s.pin, "output");
       digitalWrite(s.pin, 1);
       setTimeout(function () {
         try {

@@ -12,9 +12,23 @@ import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
 import { makeAdvertiser } from "./air";
+import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "./layout";
 import { FONTS_FILE } from "../firmware/gfx/fonts";
 import { MENU_FILE } from "../firmware/menu";
 import { hex8 } from "../firmware/record/settings";
+
+/** A flagged side's lamp blinks this often, by Espruino's software PWM (its utility timer): no wake
+ *  of the app, no JavaScript. */
+const BLINK_HZ = 2;
+
+/** A lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin. */
+function lamp(pin: Pin, state: number): void {
+  try {
+    analogWrite(pin, state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
+  } catch (e) {
+    // a lamp that cannot be lit is no fault of the game's
+  }
+}
 
 /** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
 const MAX_TIMEOUT_MS = 3600000;
@@ -26,7 +40,8 @@ function after(ms: number): number {
 /** The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
  *  fonts'; the menus'), as 8 hex digits each ("00000000" for a file not there), then the CRC-32 of
  *  those 24 characters. `goclock verify` works it out from a build's files the same way. E.CRC32
- *  reads a file in flash natively: no RAM copy, a few milliseconds for the 65 KB. */
+ *  reads a file in flash natively, with no RAM copy; about a quarter of a second of the boot for the
+ *  80 KB (Espruino's own interpreter: ~100 instructions a byte). */
 export function fingerprint(): string {
   let all = "";
   const S = require("Storage");
@@ -80,6 +95,7 @@ export function makeBoard(pins: Pins): HwBoard {
     if (fn) fn();
   };
 
+  const lampPins = pins.lamps;
   let report: ((button: number, down: boolean, t: number) => void) | null = null;
   let watching = false;
 
@@ -114,8 +130,14 @@ export function makeBoard(pins: Pins): HwBoard {
     kick: kickWatchdog,
     advertise: makeAdvertiser(),
     firmware: fingerprint(),
-    // every flash write stops the CPU and wears the flash: a minute in main time, 10 s in overtime
-    checkpoint: { mainMs: 60000, overtimeMs: 10000 },
+    checkpoint: { mainMs: CHECKPOINT_MAIN_MS, overtimeMs: CHECKPOINT_OVERTIME_MS },
+    contrast: (level) => display.contrast(level),
   };
+  if (lampPins) {
+    board.lamps = (left, right) => {
+      lamp(lampPins[0], left);
+      lamp(lampPins[1], right);
+    };
+  }
   return { board: board, display: display };
 }

@@ -1,4 +1,5 @@
-// The SSD1306 128×64 OLED on the hardware I²C (Qwiic port). The app draws with Espruino's native
+// The 128×64 OLED (SSD1309 on the recommended 2.42" module, SSD1306 on the 1.3" and 0.96" ones) on
+// the hardware I²C (Qwiic port). The app draws with Espruino's native
 // Graphics (the drawing contract, firmware/gfx/gfx.ts) into a buffer laid out as the controller's RAM
 // (`vertical_byte`, bit 0 at the top: 2v25 made `msb: true` the default, so it is said), and show()
 // sends only the window drawn into since the last show: a column/page address command, then those
@@ -22,9 +23,23 @@ const START_MS = 50;
 const NOP = "\x00\xe3";
 /** Commands (control byte 0x00, then commands only): display off, clock, multiplex 64, offset 0,
  *  start line 0, charge pump on, horizontal addressing, segment remap, COM scan down, COM pins,
- *  contrast, precharge, VCOMH, resume from RAM, normal (not inverted), display on. */
+ *  precharge, VCOMH, resume from RAM, normal (not inverted), display on; the contrast follows.
+ *
+ *  One sequence for both controllers. Where their command sets differ (the datasheets: SSD1306 Rev
+ *  1.5, SSD1309 Rev 1.1; hw/README.md has the table):
+ *  - 8D 14, the charge pump: the SSD1306 makes its 7.5 V panel supply with it; the SSD1309 has no
+ *    charge pump (its module makes the panel's 12-13 V with a converter of its own) and 8D is not
+ *    in its command table; the 14 then reads as "column start, high nibble", which only page
+ *    addressing uses (this driver sets a column window before every write).
+ *  - DB, the VCOMH level: 34 is the SSD1309's own reset value (0.78 Vcc) and, on the SSD1306, its
+ *    documented 0.83 Vcc step (the SSD1306 module's 40 is in neither table).
+ *  - D5 80 and D9 F1 are valid on both (the SSD1309 resets to D5 70, D9 22).
+ *  - The SSD1309 has a command lock (FD), unlocked from reset: not used. Its modules need their RES
+ *    pin pulsed after power-up (no reset circuit of their own): pins.reset, pulsed by connect(). */
 const INIT = "\x00\xae\xd5\x80\xa8\x3f\xd3\x00\x40\x8d\x14\x20\x00\xa1\xc8\xda\x12" +
-  "\x81\xcf\xd9\xf1\xdb\x40\xa4\xa6\xaf";
+  "\xd9\xf1\xdb\x34\xa4\xa6\xaf";
+/** The contrast command; its level follows as one byte. */
+const CONTRAST = "\x00\x81";
 
 function message(e: unknown): string {
   const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
@@ -44,6 +59,8 @@ export class Display {
   private triedAt = 0;
   /** Something drawn has not reached the display (not ready yet, or an error): send it all. */
   private stale = true;
+  /** The contrast the app asked for (sent with the init as well). */
+  private level = 0xcf;
 
   constructor(pins: DisplayPins) {
     this.pins = pins;
@@ -63,7 +80,14 @@ export class Display {
     this.ready = false;
     this.stale = true;
     const self = this;
+    const reset = this.pins.reset;
     try {
+      if (reset) {
+        // the SSD1309 module's reset: low for at least 3 µs (two calls of the interpreter are far
+        // longer), then high before it is looked for
+        digitalWrite(reset, 0);
+        digitalWrite(reset, 1);
+      }
       I2C1.setup({ sda: this.pins.sda, scl: this.pins.scl, bitrate: this.pins.bitrate });
       this.address = this.find();
       if (this.address < 0) {
@@ -74,7 +98,7 @@ export class Display {
       setTimeout(function () {
         if (self.error !== null || self.address !== address) return;
         try {
-          I2C1.writeTo(address, INIT);
+          I2C1.writeTo(address, INIT + CONTRAST + String.fromCharCode(self.level));
           self.ready = true;
           self.send(0, 0, 127, 7);
         } catch (e) {
@@ -84,6 +108,19 @@ export class Display {
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** The panel's contrast 0 … 255 (its current, so its power: test/bench/power.ts). An error text
+   *  or null; a display not ready takes it with its init. */
+  contrast(level: number): string | null {
+    this.level = level;
+    if (!this.ready || this.error !== null) return this.error;
+    try {
+      I2C1.writeTo(this.address, CONTRAST + String.fromCharCode(level));
+    } catch (e) {
+      this.fail(e);
+    }
+    return this.error;
   }
 
   /** The first address that acknowledges a no-op command, or -1. */

@@ -35,7 +35,7 @@ declare function digitalRead(pin: Pin): number;
 declare function digitalWrite(pin: Pin, value: boolean | number): void;
 /** 0 … 1 of 3.3 V; on Jolt.js's H0/H2/H4/H6 the value is already in volts. */
 declare function analogRead(pin: Pin): number;
-declare function analogWrite(pin: Pin, value: number, options?: { freq?: number }): void;
+declare function analogWrite(pin: Pin, value: number, options?: { freq?: number; soft?: boolean }): void;
 
 declare const BTN: Pin;
 declare const H0: Pin;

@@ -3,6 +3,12 @@
 
 import { SLOT_BYTES } from "../firmware/board";
 
+/** The running side's time is checkpointed this often in main time and in overtime (a byoyomi
+ *  period, a block of moves): every flash write stops the CPU and wears the flash, and a power cut
+ *  gives back at most that much. */
+export const CHECKPOINT_MAIN_MS = 60000;
+export const CHECKPOINT_OVERTIME_MS = 10000;
+
 /** A record file: slots of SLOT_BYTES. */
 export const LOG_BYTES = 8192;
 export const SLOTS = Math.floor(LOG_BYTES / SLOT_BYTES);

@@ -3,6 +3,7 @@
 // prompt the arbiter opened with the PIN), then arm the watchdog. Runs when the saved program loads
 // (.bootcde) and on E.on("init"); whichever comes first starts the clock, the other finds it started.
 
+import "./doors"; // first: every prompt shut before anything else is read
 import { startApp } from "../firmware/app";
 import { makeConsole } from "../firmware/link/console";
 import { startLink } from "../firmware/link/protocol";

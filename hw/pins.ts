@@ -19,15 +19,22 @@ export interface Pins {
   buttons: ButtonPin[];
   /** Connectors to switch on before anything on them is used. */
   power: Qwiic[];
-  /** I²C addresses to try, in order: cheap modules answer at 0x3C, Adafruit's 128×64 at 0x3D. */
-  display: { sda: Pin; scl: Pin; bitrate: number; addresses: number[] };
+  /** I²C addresses to try, in order: cheap modules answer at 0x3C, Adafruit's 128×64 at 0x3D.
+   *  `reset`: the display's RES pin (the SSD1309 modules need a reset pulse), or null. */
+  display: { sda: Pin; scl: Pin; bitrate: number; addresses: number[]; reset: Pin | null };
   /** The speaker across pin and npin (PWM, differential); driver = Jolt.js motor driver bank, -1 if none. */
   speaker: { pin: Pin; npin: Pin; driver: number; fault: Pin | null };
   /** A motor driver output left unconnected, switched to the supply voltage to measure it; null if none. */
   batterySense: { pin: Pin; driver: number } | null;
+  /** The player buttons' lamps, LEFT then RIGHT: each pin drives the gate of the FET that switches
+   *  that lamp (high = lit); null if the board has none. */
+  lamps: Pin[] | null;
 }
 
-/** Jolt.js (nRF52840): display on Qwiic Q0, player buttons on Qwiic Q1, speaker on H0/H1. */
+/** Jolt.js (nRF52840): display on Qwiic Q0 (its RES on Q2's SDA), player buttons on Qwiic Q1, the
+ *  buttons' lamps through FETs from Qwiic Q3's pins, speaker on H0/H1. The lamps are not on the
+ *  motor drivers: each bank's driver sleeps between uses (the speaker's, the battery reading's),
+ *  and an awake driver costs more than the FETs (hw/README.md, power). */
 export function joltjs(): Pins {
   return {
     name: "Jolt.js",
@@ -38,8 +45,9 @@ export function joltjs(): Pins {
     ],
     // Q0 and Q1 switch their GND through a FET: off, the display is dark and the buttons never close.
     power: [Jolt.Q0, Jolt.Q1],
-    display: { sda: Jolt.Q0.sda, scl: Jolt.Q0.scl, bitrate: 400000, addresses: [0x3c, 0x3d] },
+    display: { sda: Jolt.Q0.sda, scl: Jolt.Q0.scl, bitrate: 400000, addresses: [0x3c, 0x3d], reset: Jolt.Q2.sda },
     speaker: { pin: H0, npin: H1, driver: 0, fault: D19 },
     batterySense: { pin: H4, driver: 1 },
+    lamps: [Jolt.Q3.sda, Jolt.Q3.scl],
   };
 }

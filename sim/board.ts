@@ -79,6 +79,12 @@ export class SimBoard implements Board {
   played: { t: number; clips: string[] }[] = [];
   volume = 7;
   batteryPercent = 80;
+  /** The player buttons' lamps, LEFT and RIGHT (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK), and
+   *  the display's contrast as last set. */
+  lampStates: number[] = [0, 0];
+  contrastLevel = 0xcf;
+  /** Called when the lamps change, for a front end to light its buttons. */
+  onLamps: (left: number, right: number) => void = () => {};
   /** The desktop tool's line, when there is one (sim/serial.ts). */
   link?: Link;
   /** The hall's broadcast, when there is one (sim/air.ts). */
@@ -136,6 +142,14 @@ export class SimBoard implements Board {
     return this.batteryPercent;
   }
   kick(): void {}
+  lamps(left: number, right: number): void {
+    this.lampStates = [left, right];
+    this.onLamps(left, right);
+  }
+  contrast(level: number): string | null {
+    this.contrastLevel = level;
+    return null;
+  }
 }
 
 /** Virtual time for tests and scripted runs: nothing happens until the test moves time on. */

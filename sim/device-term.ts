@@ -5,7 +5,7 @@
 // a terminal too small for it is refused rather than shown garbled.
 
 import { type App, startApp } from "../firmware/app";
-import { LEFT, RIGHT, MENU } from "../firmware/board";
+import { LEFT, RIGHT, MENU, LAMP_ON, LAMP_BLINK } from "../firmware/board";
 import { getPixel, WIDTH, HEIGHT } from "../firmware/gfx/frame";
 import { SimBoard, MemoryStore } from "./board";
 import { systemTime } from "./realtime";
@@ -52,11 +52,24 @@ export function sizeProblem(cols: number, rows: number): string | null {
     cols + " × " + rows + "): widen the window or make its font smaller";
 }
 
-/** What the terminal shows: the display, the keys (or the quit question), the latest clips. */
-export function deviceScreen(frame: Uint8Array, played: { t: number; clips: string[] }[], rows: number, asking: boolean, inMenu: boolean): string[] {
+/** The player buttons' lamps under the display, each under its end: "● LEFT lit", "◌ RIGHT" (dark),
+ *  a blinking one lit or not by `now` (4 Hz here: the board blinks at 2 Hz, the screen is redrawn
+ *  as it can). Empty when both are dark. */
+export function lampLine(lamps: number[], now: number): string {
+  const on = (l: number) => l === LAMP_ON || (l === LAMP_BLINK && Math.floor(now / 250) % 2 === 0);
+  const word = (l: number, name: string) => (on(l) ? "●" : "◌") + " " + name + (l === LAMP_ON ? " lit" : l === LAMP_BLINK ? " blinks" : "");
+  if (!lamps[0] && !lamps[1]) return "";
+  const left = " " + word(lamps[0], "LEFT");
+  const right = word(lamps[1], "RIGHT") + " ";
+  return left + " ".repeat(Math.max(1, NEED_COLUMNS - left.length - right.length)) + right;
+}
+
+/** What the terminal shows: the display, its buttons' lamps, the keys (or the quit question), the
+ *  latest clips. */
+export function deviceScreen(frame: Uint8Array, played: { t: number; clips: string[] }[], rows: number, asking: boolean, inMenu: boolean, lamps?: string): string[] {
   const room = Math.max(0, Math.min(4, rows - NEED_ROWS - 1));
   const said = played.slice(Math.max(0, played.length - room)).map((p) => (p.t / 1000).toFixed(3) + "  " + (p.clips.length ? p.clips.join(" ") : "(cut)"));
-  return frameToBlocks(frame).concat(["", asking ? QUIT_PROMPT : inMenu ? MENU_KEYS : PLAY_KEYS], room ? [""].concat(said) : []);
+  return frameToBlocks(frame).concat([lamps || "", asking ? QUIT_PROMPT : inMenu ? MENU_KEYS : PLAY_KEYS], room ? [""].concat(said) : []);
 }
 
 export function runDeviceTerminal(): number {
@@ -74,10 +87,16 @@ export function runDeviceTerminal(): number {
   let app: App | null = null;
   const draw = () => {
     const small = out.isTTY ? size() : null;
-    const lines = small ? [small] : deviceScreen(board.frame, board.played, out.rows || NEED_ROWS, askedAt !== null, app !== null && app.menu !== null);
+    const lamps = lampLine(board.lampStates, time.now());
+    const lines = small ? [small] : deviceScreen(board.frame, board.played, out.rows || NEED_ROWS, askedAt !== null, app !== null && app.menu !== null, lamps);
     out.write("\x1b[H" + screenText(lines, out.columns || NEED_COLUMNS) + "\x1b[J");
   };
   board.onFrame = draw;
+  board.onLamps = draw;
+  // a blinking lamp (a flag) blinks here too
+  setInterval(() => {
+    if (board.lampStates.indexOf(LAMP_BLINK) >= 0) draw();
+  }, 250).unref();
   out.on("resize", draw);
   const edge = (b: number, holdMs: number) => {
     const t = time.now();

@@ -6,6 +6,8 @@ import {
   type Clock, type Game, type Output, type Side, type TimeControl, type Reading, formatControl, formatDuration, lateArticle,
 } from "../firmware/core/index";
 import { entryWords } from "../firmware/record/logtext";
+import { lampOf } from "../firmware/power";
+import { LAMP_ON, LAMP_BLINK } from "../firmware/board";
 
 /** Which key is each physical button, and whose the right one is (the clock stands at White's
  *  right hand, rule 12.1, so by default the right button is White's). */
@@ -110,7 +112,11 @@ function column(v: ViewInput, side: Side): string[] {
   const c = side === "black" ? g.blackControl : g.whiteControl;
   const r = v.clock.reading(side, v.now);
   const turn = g.toMove === side && g.phase !== "ended" ? "▶ " : "  ";
-  const lines = [turn + letter(side) + "  " + name(side) + "  [" + keyOfSide(v.keys, side) + "]" + (absent(v.clock, side) ? "  absent" : "")];
+  // the button's lamp, as on the device (firmware/power.ts): lit while this side's clock runs,
+  // blinking after its flag
+  const l = lampOf(g, side);
+  const lamp = l === LAMP_ON || (l === LAMP_BLINK && Math.floor(v.now / 250) % 2 === 0) ? " ●" : l === LAMP_BLINK ? " ○" : "";
+  const lines = [turn + letter(side) + "  " + name(side) + "  [" + keyOfSide(v.keys, side) + "]" + lamp + (absent(v.clock, side) ? "  absent" : "")];
   for (const row of bigText(clockText(r.shownMs))) lines.push("  " + row);
   lines.push("  " + stage(c, r));
   lines.push("  " + formatControl(c) + " · " + moves(r.moves));

@@ -9,6 +9,7 @@ import { parseOpWords } from "./commands";
 import { logText } from "../record/logtext";
 import { VERSION } from "../version";
 import { type Settings, isDefaultPin } from "../record/settings";
+import { WARN_PERCENT } from "../power";
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -54,6 +55,8 @@ export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "t
   forfeit: string;
   /** 0 … 100, -1 when unknown. */
   battery: number;
+  /** Below the warning level (firmware/power.ts): the face shows the battery, the log has it. */
+  batteryLow: boolean;
   /** Who lost and how, once the game is over on the clock ("white lost by lateness (22.1)"); "" before. */
   result: string;
   /** The game's start on the board's clock (-1 in set-up): the log's times count from it. */
@@ -109,12 +112,13 @@ export function makeConsole(app: App): ClockConsole {
       const s = app.settings;
       const late = (x: Side): LateStatus => ({ "absent": isLate(g, x), "lateMs": isLate(g, x) && g.phase !== "setup" ? lateness(g, t) : 0 });
       const lost = (hasForfeited(g, "black") ? "B" : "") + (hasForfeited(g, "white") ? "W" : "");
+      const pct = app.board.battery(app.board.now());
       return {
         "phase": g.phase, "toMove": g.toMove, "armed": app.armed, "unlocked": app.unlocked, "locked": locked() !== null,
         "black": side("black"), "white": side("white"), "flagged": g.flagged, "result": result(g), "startedAt": g.phase === "setup" ? -1 : g.startedAt,
         "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
         "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
-        "battery": app.board.battery(app.board.now()), "faults": app.faults.slice(), "version": VERSION,
+        "battery": pct, "batteryLow": pct >= 0 && pct < WARN_PERCENT, "faults": app.faults.slice(), "version": VERSION,
         "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened, "board": s.board,
       };
     },

@@ -111,8 +111,9 @@ export function entryWords(e: LogEntry, startMs: number): string {
     // a power cut (persist.ts restore) and the arbiter's audit trail (22.9)
     case "cut": return "power lost: the clock's last known instant";
     case "restore": {
+      // "<ms unaccounted> <phase>" (an older record: no phase, paused)
       const every = num(e.info);
-      return "restored: paused" + (every > 0 ? "; up to " + span(every) + " of the running side's time may be unaccounted for (the last checkpoint); how long the power was off is unknown" : "");
+      return "restored: " + (w[1] || "paused") + (every > 0 ? "; up to " + span(every) + " of the running side's time may be unaccounted for (the last checkpoint); how long the power was off is unknown" : "");
     }
     case "boot": return "boot: firmware " + e.info;
     case "unlock": return "unlock: the arbiter entered the PIN (" + e.info + ")";
@@ -121,6 +122,7 @@ export function entryWords(e: LogEntry, startMs: number): string {
     case "set": return "set: " + w[0] + " " + w.slice(1).join(" ");
     case "link": return "link: " + e.info;
     case "new": return "new game" + (e.info ? " (" + e.info + ")" : "");
+    case "battery": return "battery: " + e.info;
   }
   return e.what + (who ? " " + who : "") + (e.info ? " " + e.info : "");
 }

@@ -42,11 +42,11 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "faults", "version", "firmware", "defaultPin", "tournament", "promptOpened", "board"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "batteryLow", "faults", "version", "firmware", "defaultPin", "tournament", "promptOpened", "board"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
-  const battery = st.battery === undefined ? "" : st.battery < 0 ? "battery: not read yet" : "battery " + st.battery + " %";
+  const battery = st.battery === undefined ? "" : st.battery < 0 ? "battery: not read yet" : "battery " + st.battery + " %" + (st.batteryLow ? " (LOW: the warning is on)" : "");
   const fp = st.firmware !== undefined ? " (fingerprint " + st.firmware + ")" : "";
   lines.push("clock    " + port + ", firmware " + (st.version ?? version) + fp + (battery ? ", " + battery : ""));
   const access = st.unlocked ? "unlocked (arbiter)" : st.locked ? "locked (PIN)" : st.phase === "setup" ? "open (set-up)" : "locked (PIN)";

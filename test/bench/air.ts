@@ -2,11 +2,8 @@
 // handing it to the radio, the share of the CPU in main time and in byoyomi with the tournament
 // setting on against off, none of it within a call's lead) and the radio (the nRF52840's transmit
 // current from its datasheet, per advertisement and on average). Called by run.ts; the radio's
-// figures also make hw/README.md's block (test/bench/air.test.ts checks it is theirs).
+// figures are in hw/README.md through docs.ts, and in the power model (power.ts) for a hall.
 
-import { readFileSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { boardRig, type BoardMeter, type CallCost } from "./cost";
 import { BUDGET } from "./board";
 import { voiceFiles, type ClockRig } from "../double/rig";
@@ -15,26 +12,8 @@ import { encodeSettings, defaultSettings } from "../../firmware/record/settings"
 import { ADVERT_BYTES, ADVERT_INTERVAL_MS } from "../../firmware/link/advert";
 import { LEAD_MS } from "../../firmware/app";
 import { advertisingData } from "../../sim/air";
+import { RADIO } from "./parts";
 
-const ROOT = join(fileURLToPath(new URL(".", import.meta.url)), "..", "..");
-export const README = join(ROOT, "hw", "README.md");
-
-/** The radio's figures and where they come from. */
-export const RADIO = {
-  /** nRF52840 Product Specification, radio current consumption, IRADIO_TX3: transmitting at 0 dBm
-   *  (Espruino's default power), 1 Mbps Bluetooth LE, HFXO, on the LDO regulator: Espruino's Jolt.js
-   *  build does not enable the DC/DC converter (boards/JOLTJS.py has no ESPR_DCDC_ENABLE; with it,
-   *  IRADIO_TX1, 6.4 mA). */
-  txMa: 10.8,
-  /** The radio's ramp-up before each transmission (nRF52840 tTXEN, default ramp-up), at the same
-   *  current: an upper bound. */
-  rampUs: 140,
-  /** Bits on the air at 1 Mbps, a microsecond each: preamble 1 byte, access address 4, PDU header 2,
-   *  advertiser's address 6, the advertising data, CRC 3 (Bluetooth Core, LE link layer). */
-  overheadBytes: 16,
-  /** A legacy advertising event goes out on the three advertising channels (37, 38, 39). */
-  channels: 3,
-};
 
 export interface RadioFigures {
   /** The advertising data's bytes (flags and the manufacturer data), and the clock's part of it. */
@@ -51,42 +30,10 @@ export interface RadioFigures {
 
 export function radioFigures(): RadioFigures {
   const ad = advertisingData("\0".repeat(ADVERT_BYTES)).length;
-  const perChannelUs = RADIO.rampUs + (RADIO.overheadBytes + ad) * 8;
-  const txMs = (RADIO.channels * perChannelUs) / 1000;
-  const uc = txMs * RADIO.txMa; // mA × ms = µC
+  const perChannelUs = RADIO.rampUs.value + (RADIO.overheadBytes.value + ad) * 8;
+  const txMs = (RADIO.channels.value * perChannelUs) / 1000;
+  const uc = txMs * RADIO.txMa.value; // mA × ms = µC
   return { adBytes: ad, dataBytes: ADVERT_BYTES, txMsPerEvent: txMs, ucPerEvent: uc, uaRunning: uc, uaIdle: uc / (ADVERT_INTERVAL_MS / 1000) };
-}
-
-const BEGIN = "<!-- figures: made by test/bench/air.ts from the radio's datasheet figures (npx tsx test/bench/air.ts rewrites them); do not edit by hand -->";
-const END = "<!-- /figures -->";
-
-/** hw/README.md's generated block on the radio's cost. */
-export function radioBlock(): string {
-  const f = radioFigures();
-  return [
-    BEGIN,
-    "One advertisement is " + f.adBytes + " bytes of advertising data (of Bluetooth's 31): the flags (3), the manufacturer data's",
-    "length, type and company identifier (4) and the clock's " + f.dataBytes + " bytes. Each advertising event sends it on the three",
-    "advertising channels: " + RADIO.channels + " × (" + RADIO.rampUs + " µs of ramp-up + " + (RADIO.overheadBytes + f.adBytes) + " bytes at 1 Mbit/s) = " + f.txMsPerEvent.toFixed(2) +
-      " ms at " + RADIO.txMa + " mA (the nRF52840's",
-    "transmit current at 0 dBm on its LDO regulator, IRADIO_TX3), " + f.ucPerEvent.toFixed(1) + " µC an advertisement: on average " + (f.uaRunning / 1000).toFixed(3) + " mA",
-    "while a clock runs (one a second) and " + (f.uaIdle / 1000).toFixed(3) + " mA while it stands (one each " + ADVERT_INTERVAL_MS / 1000 + " s). The SoftDevice's own",
-    "work around each event and the crystal's start-up come on top; the board's CPU for packing it is",
-    "in `npm run bench` (\"the hall's advertisement\").",
-    END,
-  ].join("\n");
-}
-
-/** The README with its block made afresh (the text between BEGIN and END replaced). */
-export function readmeWithRadio(text: string): string {
-  const a = text.indexOf(BEGIN);
-  const b = text.indexOf(END, a);
-  if (a < 0 || b < 0) throw new Error("hw/README.md has no radio figures block (" + BEGIN + " … " + END + ")");
-  return text.slice(0, a) + radioBlock() + text.slice(b + END.length);
-}
-
-export function readme(): string {
-  return readFileSync(README, "utf8");
 }
 
 // --- the board's cost -----------------------------------------------------------------------------------
@@ -210,10 +157,7 @@ export function airLines(f: AirFigures): string[] {
     "  CPU busy in main time " + pct(f.mainOn) + " (off: " + pct(f.mainOff) + "), budget ≤ " + pct(BUDGET.mainShare) + " " + (f.mainOn <= BUDGET.mainShare ? "ok" : "OVER") +
       "; in byoyomi " + pct(f.byoyomiOn) + " (off: " + pct(f.byoyomiOff) + "), budget ≤ " + pct(BUDGET.byoyomiShare) + " " + (f.byoyomiOn <= BUDGET.byoyomiShare ? "ok" : "OVER"),
     "  packed within a call's lead: " + f.inLead + " of " + f.packs + " (a count every second, questions asked and the board number changed just before counts) " + (f.inLead === 0 ? "ok" : "OVER"),
-    "  radio: " + r.txMsPerEvent.toFixed(2) + " ms transmitting per advertisement at " + RADIO.txMa + " mA (nRF52840 IRADIO_TX3) = " + r.ucPerEvent.toFixed(1) + " µC; " +
+    "  radio: " + r.txMsPerEvent.toFixed(2) + " ms transmitting per advertisement at " + RADIO.txMa.value + " mA (nRF52840 IRADIO_TX3) = " + r.ucPerEvent.toFixed(1) + " µC; " +
       (r.uaRunning / 1000).toFixed(3) + " mA on average while a clock runs, " + (r.uaIdle / 1000).toFixed(3) + " mA while it stands",
   ];
 }
-
-// `npx tsx test/bench/air.ts`: hw/README.md's block written afresh
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeFileSync(README, readmeWithRadio(readme()));

@@ -5,6 +5,8 @@
 //   - random games (test/core/gen.ts) checked against the invariants (test/core/invariants.ts), on all cores;
 //   - the firmware bundle's size, and the device figures of the built bundle on the Espruino double
 //     (wake-ups per second, edge-to-switch time, jsvars);
+//   - the power model: mA and hours of play on the cell per control, before and after the savings,
+//     hours left at the low-battery warning, the digits' height per display (power.ts, parts.ts);
 //   - the board-cost model: board milliseconds per path against issue 8's budgets (board.ts), and
 //     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md);
 //   - the hall's advertisement: its board time and CPU share, and the radio's current (air.ts).
@@ -27,6 +29,8 @@ import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
 import { recordFigures, recordLines } from "./records";
 import { airFigures, airLines } from "./air";
+import { powerFigures, powerLines } from "./power";
+import { correctionLines, boardCorrection } from "./correction";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
 import { MODEL } from "./cost";
 import { OPS } from "../double/ops";
@@ -297,6 +301,8 @@ async function main(): Promise<void> {
   for (const line of await deviceFigures()) say(line); // the built bundle on the Espruino double
   for (const line of boardLines(await boardFigures())) say(line);
   for (const line of recordLines(await recordFigures())) say(line);
+  for (const line of powerLines(await powerFigures())) say(line);
+  for (const line of correctionLines(await boardCorrection())) say(line);
   for (const line of airLines(await airFigures())) say(line);
   benchCalibration();
 }

@@ -39,6 +39,8 @@ export class Ssd1306Panel {
   on = false;
   chargePump = false;
   contrast = 0x7f;
+  /** Every contrast command, with its world time (the power model integrates the panel's current). */
+  contrasts: { t: number; value: number }[] = [];
   frames: Frame[] = [];
   /** Data bytes received (into the controller's RAM), all told. */
   dataBytes = 0;
@@ -110,7 +112,10 @@ export class Ssd1306Panel {
     if (op === 0xae) this.on = false;
     else if (op === 0xaf) this.on = true;
     else if (op === 0x8d) this.chargePump = (p[1] & 0x04) !== 0;
-    else if (op === 0x81) this.contrast = p[1];
+    else if (op === 0x81) {
+      this.contrast = p[1];
+      this.contrasts.push({ t: this.nowMs(), value: p[1] });
+    }
     else if (op === 0x20) this.mode = p[1] & 3;
     else if (op === 0x21) {
       this.col0 = this.col = p[1] & 127;

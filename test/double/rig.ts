@@ -33,6 +33,8 @@ export interface Wiring {
   buttons: { pin: string; pressedHigh: boolean; power: string | null }[];
   speaker: { pin: string; npin: string };
   display: { sda: string; scl: string };
+  /** The player buttons' lamps' pins (LEFT, RIGHT), each the gate of its FET. */
+  lamps: string[];
 }
 
 let wiringCache: Wiring | null = null;
@@ -50,6 +52,7 @@ export function wiring(): Wiring {
       buttons: p.buttons.map(function (b) { return { pin: String(b.pin), pressedHigh: b.pressedHigh }; }),
       speaker: { pin: String(p.speaker.pin), npin: String(p.speaker.npin) },
       display: { sda: String(p.display.sda), scl: String(p.display.scl) },
+      lamps: p.lamps ? p.lamps.map(function (l) { return String(l); }) : [],
       power: p.power.map(function (q) { return { sda: String(q.sda), scl: String(q.scl) }; })
     };
   })()`) as Omit<Wiring, "buttons"> & { buttons: { pin: string; pressedHigh: boolean }[]; power: { sda: string; scl: string }[] };
@@ -65,6 +68,7 @@ export function wiring(): Wiring {
     buttons: w.buttons.map((b) => ({ pin: b.pin, pressedHigh: b.pressedHigh, power: b.pressedHigh ? null : gateOf(b.pin) })),
     speaker: w.speaker,
     display: w.display,
+    lamps: w.lamps,
   };
   return wiringCache;
 }
@@ -194,6 +198,17 @@ export class ClockRig {
   /** The pin of LEFT, RIGHT or MENU. */
   pin(button: "left" | "right" | "menu"): string {
     return this.wiring.buttons[button === "left" ? 0 : button === "right" ? 1 : 2].pin;
+  }
+
+  /** A player button's lamp as its FET's gate pin drives it: 0 dark, 1 lit, 2 blinking (a software
+   *  PWM at half duty and a few hertz). */
+  lamp(button: "left" | "right"): number {
+    const name = this.wiring.lamps[button === "left" ? 0 : 1];
+    const info = this.dev.pins.byName.get(name);
+    if (!info) throw new Error("no lamp pin " + name);
+    const s = this.dev.pins.state(info.phys);
+    if (s.pwm && s.pwm.value > 0 && s.pwm.value < 1) return s.pwm.freq > 0 && s.pwm.freq < 20 && s.pwm.soft ? 2 : -1;
+    return this.dev.pins.level(info.phys);
   }
 
   /** The button a side presses: White's is on the right (the default placement, rule 12.1). */

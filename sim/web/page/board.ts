@@ -33,6 +33,18 @@ export class WebBoard extends SimBoard {
     return err;
   }
 
+  /** The player buttons' lamps: the page's buttons light (style.css, .lamp-on and .lamp-blink). */
+  lamps(left: number, right: number): void {
+    super.lamps(left, right);
+    if (!this.shown || typeof document === "undefined") return;
+    [left, right].forEach((l, i) => {
+      const b = document.getElementById(i ? "right" : "left");
+      if (!b) return;
+      b.classList.toggle("lamp-on", l === 1);
+      b.classList.toggle("lamp-blink", l === 2);
+    });
+  }
+
   setVolume(v: number): void {
     super.setVolume(v);
     this.voice.setVolume(v);
