@@ -43,8 +43,8 @@ const AUDIT_EVERY_MS = 10000;
 /** A line closed this long has gone: the unlock made over it and a prompt on it end. */
 const LINE_GONE_MS = 10000;
 /** The hall's advertisement is packed again this often while no clock runs; while one runs, each
- *  second; and at once on a change (a new battery reading too). Not within this much of a call's lead: packing it
- *  (npm run bench, "the hall's advertisement") must not delay ahead(). */
+ *  second; and at once on a change (a new battery reading too). Not within this much of a call's
+ *  lead: packing it (npm run bench, "the hall's advertisement") must not delay ahead(). */
 const AIR_IDLE_MS = 10000;
 const AIR_ROOM_MS = 100;
 
@@ -719,8 +719,8 @@ export class App {
   }
 
   /** The same stretch of the running side's countdown, `left` ms of it: a new second is that side's
-   *  time changed in the advertisement on the air, nothing else. Its instant is the face's second,
-   *  which is a call's instant or a second before one, never within a lead. */
+   *  time changed in the advertisement on the air, nothing else. Its instant is a second of the
+   *  face's countdown, on which the calls fall too: never within a call's lead. */
   private airTick(left: number): void {
     const sec = (left + 999) / 1000 | 0;
     if (sec === this.advertSec) return;
