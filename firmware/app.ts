@@ -16,8 +16,8 @@ import type { LogPage } from "./record/flashlog";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
-import { callPhrases, withTradition } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
+import { callPhrases, withTradition, speechOf } from "./voice";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
 import { packAdvert, fingerprintBytes, withSeconds } from "./link/advert";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
@@ -75,7 +75,7 @@ export class App {
   /** Peripheral faults, for the console. */
   faults: string[] = [];
   /** What the face keeps showing while it lasts (alertText): the voice pack missing from the board
-   *  (a record not saved is the recorder's; a loss by lateness is the game's own result). */
+   *  (a record not saved is the recorder's; the result of a game that is over is the game's own). */
   private noVoice = "";
   /** When each kind of rate-limited record was last made (AUDIT_EVERY_MS). */
   private auditAt: { [kind: string]: number } = {};
@@ -175,8 +175,11 @@ export class App {
     if (!back) this.say("firmware " + board.firmware, now);
   }
 
+  /** The event's calls, and the voice's lengths, which decide where each is said (core/place.ts). */
   private callOptions(): CallOptions {
-    return withTradition(defaultCallOptions(), this.settings.tradition);
+    const o = withTradition(defaultCallOptions(), this.settings.tradition);
+    o.speech = speechOf(this.settings.lang);
+    return o;
   }
 
   /** A clock that keeps no log in RAM: every entry of a game becomes a record (or, for a call made
@@ -305,7 +308,8 @@ export class App {
   private menuLong(t: number): void {
     this.longDone = true;
     if (this.menu) return this.menuInput(MENU, true, t);
-    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, this.menuDownAt);
+    // a player stops the clock to call the arbiter, from MENU's down edge: the log says it was the side to move
+    if (this.clock.game.phase === "running") this.apply({ op: "pause", side: this.clock.game.toMove }, this.menuDownAt);
     else this.openArbiter(t);
   }
 
@@ -504,6 +508,7 @@ export class App {
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
     let says: string[] = [];
+    let short: boolean[] = [];
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
@@ -511,22 +516,27 @@ export class App {
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
         if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
-        if (o.t !== at && says.length) this.sayCalls(says, at);
-        if (o.t !== at) says = [];
+        if (o.t !== at && says.length) this.sayCalls(says, short, at);
+        if (o.t !== at) {
+          says = [];
+          short = [];
+        }
         at = o.t;
         says.push(o.say);
+        short.push(o.short === true);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (says.length) this.sayCalls(says, at);
+    if (says.length) this.sayCalls(says, short, at);
   }
 
-  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts). */
-  private sayCalls(says: string[], t: number): void {
+  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
+   *  call the core shortened in its short form). */
+  private sayCalls(says: string[], short: boolean[], t: number): void {
     const lang = this.settings.lang;
     const clips: string[] = [];
-    const parts = callPhrases(lang, says);
+    const parts = callPhrases(lang, says, short);
     for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
     if (clips.length) this.play(clips, t);
   }
@@ -813,11 +823,9 @@ export class App {
   private alertText(): string {
     if (this.empty) return "BATTERY EMPTY";
     if (this.rec.notSaved) return "! NOT SAVED";
-    // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
-    const g = this.clock.game;
-    const b = g.blackForfeit;
-    const w = g.whiteForfeit;
-    if (b || w) return (b ? "B" : "") + (b && w ? "+" : "") + (w ? "W" : "") + " LATE: LOST";
+    // the game is over: who lost and why (time, lateness 22.1–22.3, the arbiter's end), until a new game
+    const r = resultText(this.clock.game);
+    if (r) return r;
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 

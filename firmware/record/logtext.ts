@@ -77,8 +77,9 @@ export function entryWords(e: LogEntry, startMs: number): string {
       // a press after which the presser has made no move is the one that started the game
       return "press: " + who + (moves === 0 ? "'s button starts the game" : ", move " + moves);
     }
-    case "pause": return "pause";
-    case "resume": return "resume";
+    // who stopped the clock (a player holds MENU to call the arbiter: the side to move), and for how long it stood
+    case "pause": return "pause: " + (who ? who + ", the side to move, holds MENU" : "by the arbiter");
+    case "resume": return "resume: by the arbiter" + (e.info ? ", after a pause of " + span(num(e.info)) : "");
     case "end": return "end of the game";
     case "query": return "query: " + (who || "the side to move") + " asks for the time left (16.2)";
     case "correct": {

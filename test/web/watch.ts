@@ -3,8 +3,6 @@
 // the clips the app makes of the core's calls, to compare with what was started.
 
 import { callPhrases } from "../../firmware/voice";
-import type { CallOptions } from "../../firmware/core/index";
-import * as run from "../../sim/run";
 
 /** Installed before the page's own script: records every start and stop with the context's output
  *  timestamp (how context time and performance.now() relate) at that moment, and every key press
@@ -53,16 +51,7 @@ export interface Said {
 /** The clips the app plays for the calls of one instant, back to back (firmware/voice.ts callPhrases,
  *  given which calls are said short where the core says so). */
 export function saidClips(pack: string, calls: Said[]): string[] {
-  const phrases = callPhrases as (pack: string, says: string[], short?: boolean[]) => string[][];
   const out: string[] = [];
-  for (const p of phrases(pack, calls.map((c) => c.say), calls.map((c) => c.short === true))) for (const c of p) out.push(c);
+  for (const p of callPhrases(pack, calls.map((c) => c.say), calls.map((c) => c.short === true))) for (const c of p) out.push(c);
   return out;
-}
-
-/** The call options the page's app has with the zh pack, for the core's run the page is compared
- *  with: sim/run.ts voiceOptions where the core places calls by their spoken length (issue 18's
- *  placement, merged from its own branch), else the defaults, which are then the app's. */
-export function zhOptions(): CallOptions | undefined {
-  const voiceOptions = (run as Record<string, unknown>).voiceOptions as ((pack: string) => CallOptions) | undefined;
-  return voiceOptions ? voiceOptions("zh") : undefined;
 }

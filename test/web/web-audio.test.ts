@@ -14,10 +14,11 @@ import { describe, expect, it } from "vitest";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScript } from "../../sim/script";
-import { runScript } from "../../sim/run";
+import { runScript, voiceOptions } from "../../sim/run";
+import { clipsFor } from "../../firmware/voice";
 import { loadPack } from "../../sim/wav";
 import { browserRig, openClock, SHOTS, shot, soundOn } from "./harness";
-import { WATCH, perfOf, saidClips, zhOptions, type Said, type Start } from "./watch";
+import { WATCH, perfOf, saidClips, type Said, type Start } from "./watch";
 
 const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
 
@@ -53,7 +54,8 @@ describe("calls on the AudioContext's timeline", () => {
     const script = parseScript(["control black 1x60s", "control white 1x10s", "at 0 press white", "at " + (p1 - p0) / 1000 + " press black",
       "at " + (p2 - p0) / 1000 + " press white", "run " + (p2 - p0 + 62000) / 1000].join("\n"));
     if (Array.isArray(script)) throw new Error(JSON.stringify(script));
-    const calls = runScript(script, 20, null, zhOptions()).outputs.filter((o) => o.kind === "call") as { t: number; side: string; say: string }[];
+    // as the page's firmware places them: by the zh voice's lengths (firmware/core/place.ts)
+    const calls = runScript(script, 20, null, voiceOptions("zh")).outputs.filter((o) => o.kind === "call") as { t: number; side: string; say: string; short?: boolean }[];
     const lastMinute = calls.filter((c) => c.t >= p2 - p0);
     expect(lastMinute.map((c) => c.say)).toEqual(["elapsed:30", "elapsed:40", "elapsed:50", "count:1", "count:2", "count:3", "count:4",
       "count:5", "count:6", "count:7", "count:8", "count:9", "count:10", "timeout"]);
@@ -70,7 +72,7 @@ describe("calls on the AudioContext's timeline", () => {
     let k = 0;
     let prevT = -1;
     for (const c of calls) {
-      const clips = saidClips("zh", [c]);
+      const clips = clipsFor("zh", c.say, c.short);
       // a call handed over ahead that the core then did not make (the mover pressed first): stopped before it began
       while (k < w.starts.length && Math.abs(w.starts[k].duration - seconds(clips[0])) > 1e-6) {
         const s = w.starts[k++];
@@ -220,7 +222,7 @@ describe("calls heard whole", () => {
     const p0 = Math.floor(w.presses[0].t);
     const script = parseScript("control 0+3x10s\nat 0 press white\nrun 40");
     if (Array.isArray(script)) throw new Error(JSON.stringify(script));
-    const calls = (runScript(script, 20, null, zhOptions()).outputs.filter((o) => o.kind === "call") as Call[]).slice().sort((a, b) => a.t - b.t);
+    const calls = (runScript(script, 20, null, voiceOptions("zh")).outputs.filter((o) => o.kind === "call") as Call[]).slice().sort((a, b) => a.t - b.t);
     // the calls of one instant are one phrase, as the app says them
     const groups: { t: number; calls: Call[] }[] = [];
     for (const c of calls) {
