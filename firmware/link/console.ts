@@ -36,7 +36,7 @@ export interface LateStatus {
 }
 
 /** The settings it shows are named as in Settings (the game's own handicap and lateness limit below). */
-export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "tradition" | "volume"> {
+export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "tradition" | "volume" | "board"> {
   phase: string;
   toMove: Side;
   armed: boolean;
@@ -119,7 +119,7 @@ export function makeConsole(app: App): ClockConsole {
         "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
         "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
         "battery": pct, "batteryLow": pct >= 0 && pct < WARN_PERCENT, "faults": app.faults.slice(), "version": VERSION,
-        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened,
+        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened, "board": s.board,
       };
     },
     // from flash: the last n entries (all of them without n)

@@ -16,7 +16,7 @@ import { formatControl, isParseError, parseControl } from "../core/index";
 import { type ClockConsole, makeConsole } from "./console";
 import { logText } from "../record/logtext";
 import { oneOf } from "./commands";
-import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, withPin } from "../record/settings";
+import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, MAX_BOARD, withPin } from "../record/settings";
 import { VERSION } from "../version";
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
@@ -39,6 +39,7 @@ export interface Request {
   volume?: unknown;
   lateLimitMs?: unknown;
   tournament?: unknown;
+  board?: unknown;
   game?: unknown;
 }
 
@@ -181,12 +182,13 @@ function answer(text: string): Reply {
 
 /** The settings as the tool sees them: everything but the PIN's hash. */
 export function publicSettings(s: Settings): PublicSettings {
-  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs, tournament: s.tournament };
+  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs, tournament: s.tournament, board: s.board };
 }
 
-const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs tournament pin";
-/** What may still change once a game has started (with the PIN): not what the game was set up with. */
-const IN_GAME = "lang tradition volume pin";
+const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs tournament board pin";
+/** What may still change once a game has started (with the PIN): not what the game was set up with
+ *  (a board number given wrongly can be put right in the game). */
+const IN_GAME = "lang tradition volume board pin";
 
 function controlField(name: string, v: unknown): string | { text: string } {
   if (typeof v !== "string") return name + " takes a notation such as '2h+5x60s'";
@@ -236,6 +238,8 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   if (r.lateLimitMs !== undefined) s.lateLimitMs = r.lateLimitMs as number;
   if (r.tournament !== undefined && typeof r.tournament !== "boolean") return "tournament is true or false";
   if (r.tournament !== undefined) s.tournament = r.tournament as boolean;
+  if (r.board !== undefined && !isWhole(r.board, 0, MAX_BOARD)) return "board is a whole number 1 to " + MAX_BOARD + " (0: none)";
+  if (r.board !== undefined) s.board = r.board as number;
   if (r.pin !== undefined && !isPin(r.pin)) return "the PIN is 4 or 6 digits";
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }
