@@ -692,19 +692,18 @@ export class App {
     if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
     const dim = power.showLevel(now, this.message !== "");
     if (err || dim) this.fault("display: " + (err || dim));
-    if (this.pressed) {
-      this.pressed = false;
-      // a press: the bars and lamps show the other side running; the rest of its face, the hall's
-      // advertisement and the next wake (the new turn's calls placed, about half the press's work)
-      // follow in a wake of its own
-      const self = this;
-      if (this.passed) return this.board.wakeAt(now, () => self.refresh());
-    }
     // the hall's advertisement: at home (tournament off) this is all it costs
     if (this.advert) {
       if (left < 0 || this.advertUntil !== this.drawnUntil || this.advertSet !== this.settings) this.air(now);
       else this.airTick(left);
     } else if (this.settings.tournament) this.air(now);
+    if (this.pressed) {
+      this.pressed = false;
+      // a press: the bars and lamps show the other side running; the rest of its face and the next
+      // wake (the new turn's calls placed, about half the press's work) follow in a wake of its own
+      const self = this;
+      if (this.passed) return this.board.wakeAt(now, () => self.refresh());
+    }
     this.schedule(now);
   }
 
