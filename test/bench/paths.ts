@@ -40,6 +40,8 @@ export interface PathDef {
   rig: string;
   unit: Unit;
   what: string;
+  /** Issue 19's budget for it, in its unit (none: not budgeted). */
+  budget?: number;
 }
 
 /** Every path compared, keyed; `rig` is the name /work/rig/measure gives the figure. */
@@ -47,21 +49,21 @@ export const PATHS: PathDef[] = [
   { key: "boot", rig: "boot: program start to the first idle", unit: "board ms", what: "boot, program start to the first idle" },
   { key: "idle", rig: "idle on the set-up screen", unit: "% CPU", what: "idle on the set-up screen" },
   { key: "menuOpen", rig: "menu: MENU released (the set-up menu opens), edge to idle", unit: "board ms", what: "the set-up menu opens (MENU released)" },
-  { key: "menuStep", rig: "menu step (LEFT pressed), edge to idle, median", unit: "board ms", what: "a menu step (LEFT pressed)" },
+  { key: "menuStep", rig: "menu step (LEFT pressed), edge to idle, median", unit: "board ms", what: "a menu step (LEFT pressed)", budget: 150 },
   { key: "menuStepBoth", rig: "menu step, press + release, median", unit: "board ms", what: "a menu step, press and release" },
-  { key: "main", rig: "main time (60m+5x30s), CPU share", unit: "% CPU", what: "main time (60m+5x30s)" },
-  { key: "press", rig: "press, edge to idle, median of 20", unit: "board ms", what: "a press, edge to idle" },
+  { key: "main", rig: "main time (60m+5x30s), CPU share", unit: "% CPU", what: "main time (60m+5x30s)", budget: 10 },
+  { key: "press", rig: "press, edge to idle, median of 20", unit: "board ms", what: "a press, edge to idle", budget: 150 },
   { key: "release", rig: "release, edge to idle, median of 20", unit: "board ms", what: "a release, edge to idle" },
   { key: "record", rig: "a wake that writes a record (after a press), median", unit: "board ms", what: "a record (the wake after a press)" },
   ...[10, 20, 30, 60].flatMap((p): PathDef[] => [
-    { key: "byoyomi" + p, rig: "byoyomi " + p + " s periods, ordinary period, CPU share", unit: "% CPU", what: "byoyomi " + p + " s, an ordinary period" },
-    { key: "byoyomi" + p + "last", rig: "byoyomi " + p + " s periods, last period, CPU share", unit: "% CPU", what: "byoyomi " + p + " s, the last period" },
+    { key: "byoyomi" + p, rig: "byoyomi " + p + " s periods, ordinary period, CPU share", unit: "% CPU", what: "byoyomi " + p + " s, an ordinary period", budget: 15 },
+    { key: "byoyomi" + p + "last", rig: "byoyomi " + p + " s periods, last period, CPU share", unit: "% CPU", what: "byoyomi " + p + " s, the last period", budget: 15 },
   ]),
-  { key: "blocks", rig: "blocks (1m+15/10m, the first block), CPU share", unit: "% CPU", what: "moves blocks (1m+15/10m)" },
-  { key: "fischer", rig: "fischer (1m+F5s, the minute to the flag), CPU share", unit: "% CPU", what: "Fischer (1m+F5s)" },
-  { key: "bronstein", rig: "bronstein (1m+D5s, the minute to the flag), CPU share", unit: "% CPU", what: "Bronstein (1m+D5s)" },
+  { key: "blocks", rig: "blocks (1m+15/10m, the first block), CPU share", unit: "% CPU", what: "moves blocks (1m+15/10m)", budget: 15 },
+  { key: "fischer", rig: "fischer (1m+F5s, the minute to the flag), CPU share", unit: "% CPU", what: "Fischer (1m+F5s)", budget: 15 },
+  { key: "bronstein", rig: "bronstein (1m+D5s, the minute to the flag), CPU share", unit: "% CPU", what: "Bronstein (1m+D5s)", budget: 15 },
   { key: "logPage", rig: "one log page (10 entries) over the link, request to idle, median", unit: "board ms", what: "one log page over the link" },
-  { key: "game400Press", rig: "400-move game: press, edge to idle, median (max)", unit: "board ms", what: "a press late in a 400-move game" },
+  { key: "game400Press", rig: "400-move game: press, edge to idle, median (max)", unit: "board ms", what: "a press late in a 400-move game", budget: 150 },
   { key: "jsvarsBoot", rig: "jsvars: boot (raw)", unit: "jsvars", what: "jsvars at boot" },
   { key: "jsvarsMenu", rig: "jsvars: menu open (raw)", unit: "jsvars", what: "jsvars, the set-up menu open" },
   { key: "jsvarsPeak", rig: "peak jsvars, the clock's own (raw minus the harness)", unit: "jsvars", what: "peak jsvars, the clock's own (400-move game, log, menu)" },

@@ -193,8 +193,10 @@ export function realLines(now: Record<string, PathSample>, f: RealFile | null, h
   for (const r of rows) {
     const fmt = (v: number) => (r.def.unit === "jsvars" || v >= 100 ? Math.round(v).toLocaleString("en-US") : v.toFixed(1));
     const then = recorded.find((x) => x.def.key === r.def.key);
+    const b = r.def.budget;
+    const budget = b === undefined ? "" : "; budget ≤ " + b + " " + r.def.unit + ": model " + (r.model <= b ? "ok" : "OVER") + ", real " + (r.real <= b ? "ok" : "OVER");
     out.push("  " + r.def.what + ": model " + fmt(r.model) + " " + r.def.unit + ", real " + fmt(r.real) + ", ×" + r.ratio.toFixed(2) +
-      (r.ok ? "" : " OUTSIDE") + (then && Math.abs(then.ratio - r.ratio) > 0.005 ? " (×" + then.ratio.toFixed(2) + " on the bundle measured)" : ""));
+      (r.ok ? "" : " OUTSIDE") + (then && Math.abs(then.ratio - r.ratio) > 0.005 ? " (×" + then.ratio.toFixed(2) + " on the bundle measured)" : "") + budget);
   }
   return out;
 }
