@@ -434,7 +434,7 @@ let cached: { code: string; ins: Instrumented & { menu: string | null }; wrap: s
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
-  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "app.ts:air", "app.ts:airTick", "advert.ts:packAdvert"];
+  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "broadcast.ts:look", "broadcast.ts:tick", "advert.ts:packAdvert"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
  *  source map (dist/clock.js.map, or `map` for another bundle); with the menus' file it loads
