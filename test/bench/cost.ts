@@ -66,15 +66,15 @@ export interface CostModel {
  *  carries what both cost. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 7.82, statements: 0.329, locals: 0.217, globals: 0.264, scanned: 0.591, members: 1.87, calls: 0.393, entries: 72.3,
-    operators: 9.29, literals: 87.2, allocs: 602, passes: 21.3,
+    tokens: 7.87, statements: 25.6, locals: 0.217, globals: 0.264, scanned: 1, members: 1.87, calls: 0.393, entries: 135,
+    operators: 4.15, literals: 33.9, allocs: 584, passes: 25,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5,
   },
-  nativeScale: [0.93, 3.67, 1.67, 0.174],
-  wakeMs: 7.1,
+  nativeScale: [1.42, 2.25, 2.45, 0.496],
+  wakeMs: 5.8,
   jsvarsFactor: 1.14,
 };
 

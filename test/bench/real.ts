@@ -124,8 +124,8 @@ export function fitReal(f: RealFile): CostModel {
   const rows = PATHS.filter((d) => d.unit !== "jsvars" && f.samples[d.key] && f.real[d.key] > 0);
   const N = OPS.length;
   // per path: its ms per unit of each cost (in PRIOR's units), its native ms, both over `per`; its slab
-  const lo = BAND.lo + 0.0005;
-  const hi = BAND.hi - 0.0005;
+  const lo = BAND.lo + 0.002;
+  const hi = BAND.hi - 0.002;
   const P = rows.map((d) => {
     const s = f.samples[d.key];
     const k = d.unit === "board s" ? 1000 : 1;
