@@ -27,7 +27,8 @@ export interface RecordFigures {
   bytes: number;
   reserveBytes: number;
   /** Per pack: flash free with the program, fonts, menus and that pack on the board, and what is
-   *  left of it after two such games. */
+   *  left of it after two such games (the previous one's records, the current one's records and
+   *  checkpoints). */
   packs: { id: string; freeBytes: number; leftAfterTwo: number }[];
 }
 
@@ -66,7 +67,8 @@ export async function recordFigures(): Promise<RecordFigures> {
   const code = await firmware();
   const packs = PACKS.map((pack) => {
     const free = new ClockRig(code, { pack: pack.id }).start().dev.flash.free();
-    return { id: pack.id, freeBytes: free, leftAfterTwo: free - 2 * bytes };
+    // the previous game keeps its records alone: a new game erases its checkpoints (hw/store.ts newGame)
+    return { id: pack.id, freeBytes: free, leftAfterTwo: free - files * (LOG_BYTES + HEADER) - bytes };
   });
   return { moves: 400, hours: g.hours, records: g.records, slots: g.slots, checkpoints: g.checkpoints, bytes, reserveBytes: RESERVE_BYTES, packs };
 }
@@ -76,6 +78,6 @@ export function recordLines(f: RecordFigures): string[] {
   return [
     "records of a " + f.moves + "-move game of " + f.hours.toFixed(1) + " h (2h+5x60s, the device's checkpoints): " + n(f.records) + " records in " + n(f.slots) +
       " slots of " + SLOT_BYTES + " B, " + n(f.checkpoints) + " checkpoints of " + CK_SLOT + " B: " + n(f.bytes) + " B of flash with its files' headers (the reserve kept for a game: " + n(f.reserveBytes) + " B " + (f.bytes <= f.reserveBytes ? "ok" : "TOO SMALL") + ")",
-    "  flash left for two such games, by voice pack: " + f.packs.map((p) => p.id + " " + n(p.freeBytes) + " B free, " + n(p.leftAfterTwo) + " B after two games " + (p.leftAfterTwo >= 0 ? "ok" : "(the previous game is dropped when the next needs the room)")).join("; "),
+    "  flash left for two such games (the previous one's records, this one's records and checkpoints), by voice pack: " + f.packs.map((p) => p.id + " " + n(p.freeBytes) + " B free, " + n(p.leftAfterTwo) + " B after two games " + (p.leftAfterTwo >= 0 ? "ok" : "(the previous game is dropped when the next needs the room)")).join("; "),
   ];
 }
