@@ -22,6 +22,11 @@ const STATICS = [
 ];
 const METHODS = ["flat", "flatMap", "lastIndexOf", "trimStart", "localeCompare", "finally"];
 const ERRORS = ["Error", "TypeError", "SyntaxError", "ReferenceError", "RangeError", "EvalError", "URIError", "InternalError"];
+/** Words Espruino's lexer makes tokens (src/jslex.c): a class member may not be named one (its parser
+ *  takes only a plain name there, and the whole program then fails to load: "Got of expected '}'").
+ *  An object's key or a member access may be one. */
+const RESERVED = ("if else do while for break continue function return var let const this throw try catch finally true false null " +
+  "undefined new in instanceof switch case default delete typeof void debugger class extends super static of").split(" ");
 /** Array methods that call their callback before returning: a loop closure passed to them is safe. */
 const SYNC_CALLERS = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce", "sort"];
 
@@ -99,7 +104,10 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
       if (why) at(n, "regular expression /" + n.regex!.pattern + "/: " + why);
     },
     Property: (n) => n.computed && at(n, "computed object key {[k]: v}"),
-    MethodDefinition: (n) => n.computed && at(n, "computed class member name"),
+    MethodDefinition: (n) => {
+      if (n.computed) at(n, "computed class member name");
+      else if (n.key.type === "Identifier" && RESERVED.includes(n.key.name)) at(n.key, "class member named '" + n.key.name + "', a reserved word to Espruino");
+    },
     Class: (n) => {
       if (n.superClass && n.superClass.type === "Identifier" && ERRORS.includes(n.superClass.name) && isGlobal(n.superClass))
         at(n, "class extends " + n.superClass.name + " (loses message on Espruino)");

@@ -178,19 +178,19 @@ export class FlashStore implements Store {
     }
   }
 
-  private of(game: number | undefined): Files {
+  private gameFiles(game: number | undefined): Files {
     return game === 1 ? this.prev : this.cur;
   }
 
   count(game?: number): number {
     let n = 0;
-    for (const u of this.of(game).used) n += u;
+    for (const u of this.gameFiles(game).used) n += u;
     return n;
   }
 
   /** One record, read from flash and checked; the RAM copy is the caller's, freed when dropped. */
   record(i: number, game?: number): string | null {
-    const f = this.of(game);
+    const f = this.gameFiles(game);
     try {
       let k = 0;
       while (k < f.used.length && i >= f.used[k]) i -= f.used[k++];

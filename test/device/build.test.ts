@@ -145,6 +145,7 @@ describe("the Espruino check refuses", () => {
     ["a tagged template", "x = String.raw`a`;", /tagged template/],
     ["a computed object key", "x = { [k]: 1 };", /computed object key/],
     ["a computed class member name", "class A { [k]() {} }", /computed class member/],
+    ["a class member named with a word Espruino reserves", "class A { of(g) { return g; } }", /class member named 'of', a reserved word/],
     ["an async function", "async function f() {}", /async function/],
     ["await", "async function f() { await p; }", /await/],
     ["for await", "async function f() { for await (const x of xs) g(x); }", /for await/],
@@ -225,6 +226,11 @@ describe("the Espruino check on what only looks alike", () => {
 
   it("a property merely named like a banned global is fine", () => {
     expect(messages("x = o.Map; y = { Set: 1 };")).toEqual([]);
+  });
+
+  it("a reserved word is refused as a class member's name, not as an object's key or a member", () => {
+    expect(messages("class A { static of() {} }")).toEqual(["class member named 'of', a reserved word to Espruino"]);
+    expect(messages("x = { of: 1, default: 2 }; y = x.of + x.default;")).toEqual([]);
   });
 });
 
