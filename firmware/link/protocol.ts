@@ -11,10 +11,8 @@
 
 import type { App } from "../app";
 import type { Link } from "../board";
-import type { LogEntry, Reading } from "../core/index";
 import { formatControl, isParseError, parseControl } from "../core/index";
 import { type ClockConsole, makeConsole } from "./console";
-import { logText } from "../record/logtext";
 import { oneOf } from "./commands";
 import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, withPin } from "../record/settings";
 import { VERSION } from "../version";
@@ -61,6 +59,9 @@ export interface Hello {
 /** What `set` answers: the settings after it, all but the PIN's hash. */
 export type PublicSettings = Omit<Settings, "pinHash">;
 
+// The time log as an older firmware sent it (a `log` request, a page of entries), and as the tool
+// derives it now from the records (firmware/record/readlog.ts): the tool's entries have this shape.
+
 /** One side in a log entry; leftMs is the countdown shown (main, period or block time left). */
 export interface LogSide {
   mainMs: number;
@@ -104,14 +105,9 @@ export interface LogGameInfo {
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
 export const MAX_LINE = 1024;
-/** Log entries in one reply, at most (about 250 characters each). */
-export const LOG_PAGE = 10;
-/** Records one log reply reads at most (a page may then be short): each costs the board about a
- *  tenth of a second, and a running clock's wakes wait for the reply. */
-export const LOG_RECORDS = 2;
-/** The longest a log reply takes on the board (npm run bench: "the tool reading a … time log", the
- *  longest reply), with room: a call due within it is handed over before the reply is made. */
-const LOG_REPLY_MS = 800;
+/** The longest a `records` reply takes on the board (npm run bench: "the tool reading a … game's
+ *  records", the longest reply), with room: a call due within it is handed over before it is made. */
+const RECORDS_REPLY_MS = 200;
 export const PROTOCOL = 1;
 /** The repl request's answer, after which the line is the JavaScript prompt's. */
 const REPL_OK = "ok: prompt on this line until the next game starts";
@@ -240,17 +236,6 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }
 
-function sideEntry(r: Reading): LogSide {
-  return { "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "movesLeft": r.movesLeft, "moves": r.moves, "usedMs": r.usedMs, "leftMs": r.shownMs };
-}
-
-function logEntry(e: LogEntry, startMs: number): LogItem {
-  const o: LogItem = { "t": e.t, "what": e.what, "text": logText(e, startMs), "black": sideEntry(e.black), "white": sideEntry(e.white) };
-  if (e.side) o["side"] = e.side;
-  if (e.info) o["info"] = e.info;
-  return o;
-}
-
 /** The reply body of one request (a JSON text whose frame was good). */
 export function answerRequest(app: App, con: ClockConsole, json: string): Reply {
   let r: unknown;
@@ -293,22 +278,11 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       app.refresh();
       return { ok: publicSettings(s) };
     }
-    case "log": {
-      const from = q.from === undefined ? 0 : q.from;
-      const n = q.n === undefined ? LOG_PAGE : q.n;
-      const game = q.game === undefined ? 0 : q.game;
-      if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
-      if (game !== 0 && game !== 1) return { err: "log takes game 0 (the game on the clock) or 1 (the previous one)" };
-      app.beforeLongTask(LOG_REPLY_MS);
-      const read = app.log(from as number, n as number, LOG_RECORDS, game as number); // from the flash records
-      if (game === 1 && !read.game) return { err: "no previous game on the clock" };
-      const page = read.entries;
-      const out: LogPage = { total: read.total, from: from as number, entries: [], game: read.game };
-      // the times count from the game's start (a game started before this boot, after a power cut,
-      // may have started before the board's 0)
-      const start = read.startT >= 0 ? read.startT : 0;
-      for (let i = 0; i < page.length; i++) out.entries.push(logEntry(page[i], start));
-      return { ok: out };
+    case "records": {
+      // a page of the records as stored: the tool checks them and derives the log itself
+      app.beforeLongTask(RECORDS_REPLY_MS);
+      const page = con.recordPage(q.from, q.game);
+      return typeof page === "string" ? answer(page) : { ok: page };
     }
     default:
       return { err: typeof q.c === "string" ? "unknown command '" + q.c + "'" : "bad request: no command c" };

@@ -128,7 +128,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
     }
   }
   long.runUntil(at + 2000);
-  const logSize = (long.console("clock.log().length") as number) || 0;
+  const logSize = long.log().length;
   const moves = long.status();
   lines.push("device jsvars (estimate, deep walk; test/double/jsvars.ts): set-up " + n(atBoot) + " (with the set-up menu open " + n(menuOpen) + "), after 40 moves " + n(inGame) + ", after 220 moves " + n(full) +
     "; over a 400-move game (" + (moves.black.moves + moves.white.moves) + " moves made, time log " + logSize + " entries) peak " + n(peak.n) + (peak.what === "call" ? " with a call playing" : "") +

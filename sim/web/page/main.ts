@@ -16,6 +16,7 @@ import { listen } from "./input";
 import { Panel } from "./panel";
 import { applyLink } from "./links";
 import { Rehearsal } from "./rehearsal";
+import { readLog } from "../../../firmware/record/readlog";
 
 /** Set by a test before the page loads: the board's clock is then driven by the test. */
 interface TestHook {
@@ -130,6 +131,7 @@ function boot(): void {
   if (hook) {
     (window as unknown as Record<string, unknown>).__goclock = {
       board: board, app: live, voice: voice, rehearsal: rehearsal, firstFrameAt: () => firstFrameAt,
+      log: (from: number, n: number) => readLog(live, from, n), // the live clock's log, from its records
       advance: (ms: number) => virtual && virtual.runUntil(virtual.now() + ms),
       audio: () => audio,
     };

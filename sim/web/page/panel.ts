@@ -5,6 +5,7 @@
 import type { App } from "../../../firmware/app";
 import type { LogEntry } from "../../../firmware/core/index";
 import { logText, stamp } from "../../../firmware/record/logtext";
+import { readLog } from "../../../firmware/record/readlog";
 import { clipsFor } from "../../../firmware/voice";
 import type { Voice } from "./audio";
 
@@ -38,7 +39,7 @@ export class Panel {
   update(): void {
     const app = this.app;
     if (!app) return;
-    const fresh = app.log(this.seen, KEEP).entries; // the device's log, read back from its records
+    const fresh = readLog(app, this.seen, KEEP).entries; // the device's log, read back from its records
     const records = app.board.store.count();
     if (records < this.records) {
       // a new game: its log starts again
