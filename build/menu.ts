@@ -1,12 +1,16 @@
 // The menus as a Storage file of their own. A game needs none of the menus' code, yet every function
-// of the bundle is a few jsvars for as long as the board runs (ESPRUINO.md): about 400 for the menus.
+// of the bundle is a few jsvars for as long as the board runs (ESPRUINO.md): about 550 for the menus.
 // So the device build makes two programs:
-//   the menu file "menu.<hash>": firmware/menu.ts's menus() and what it calls, as one function
-//     expression `(function ($shared, $menus) { … $menus(menus()) })`, pretokenised like the program;
+//   the menu file "menu.<hash>": firmware/menu.ts's menus() and what it calls, the body of a function
+//     of ($shared, $menus) that ends `$menus(menus())`, pretokenised like the program;
 //   the program, in which firmware/menu.ts becomes a loader: loadMenus() reads the file (a string in
-//     flash), runs it with eval and hands it what the menus take from the rest of the firmware
-//     (firmware/menu/shared.ts's exports, as an array in that order). The app drops what it got when
-//     the menu closes, and the next GC frees it all.
+//     flash), makes it a function with `new Function` and calls it with what the menus take from the
+//     rest of the firmware (firmware/menu/shared.ts's exports, as an array in that order). The app
+//     drops what it got when the menu closes, and the next GC frees it all.
+// Why new Function and not eval: Espruino's eval runs in the caller's scope, so every function the
+// file defines would keep two scopes (the loader's and its own), which the interpreter stores as an
+// array: 3 jsvars more a function, about 190 for the menus (measured on Espruino 2v29). A function
+// new Function makes has no scope of its own: each of its functions keeps one.
 // The two must agree on the property names esbuild shortens: the program is built first and its
 // names are the menus' starting point (mangleCache); the menu file's name is then written into it.
 // The menu file may hold no module of the rest of the firmware (it would be a second copy, in RAM
@@ -73,7 +77,7 @@ export function loadMenus() {
   if (src === undefined) return "no menu file ${file} (npm run flash uploads it)";
   var got = null;
   try {
-    (0, eval)(src)([${names.join(", ")}], function (m) { got = m; });
+    new Function(${JSON.stringify(SHARED_PARAM)}, ${JSON.stringify(MENUS_PARAM)}, src)([${names.join(", ")}], function (m) { got = m; });
   } catch (e) {
     return "menu file ${file}: " + (e && e.message ? e.message : e);
   }
@@ -88,17 +92,15 @@ export function loadMenus() {
   };
 }
 
-/** The menu file's code from the menus' bundle: wrapped on lines of its own, so the source map
- *  only moves down a line. Throws when the bundle holds a module that is not the menus'. */
+/** The menu file's code from the menus' bundle: the body of the function the loader makes, as it
+ *  is (its source map too). Throws when the bundle holds a module that is not the menus'. */
 export function wrapMenu(code: string, map: string, inputs: Record<string, number>): { code: string; map: string } {
   const foreign = Object.keys(inputs).filter((f) => inputs[f] > 0 && f !== "entry.ts" && !MENU_OWN.test(f) && !SHARED.test("/" + f));
   if (foreign.length) {
     throw new Error("the menu file would hold a second copy of " + foreign.map((f) => relative(ROOT, join(ROOT, f))).join(", ") +
       ": import it through firmware/menu/shared.ts");
   }
-  const m = JSON.parse(map) as { mappings: string };
-  m.mappings = ";" + m.mappings;
-  return { code: "(function (" + SHARED_PARAM + ", " + MENUS_PARAM + ") {\n" + code.replace(/\n$/, "") + "\n})\n", map: JSON.stringify(m) };
+  return { code: code.replace(/\n*$/, "\n"), map: map };
 }
 
 /** The menus' entry: menus() handed to the loader. */

@@ -51,8 +51,9 @@ function boot(): void {
     const link = makeLink();
     hw.board.link = link;
     const app = startApp(hw.board);
-    global.clock = makeConsole(app);
-    startLink(app, link);
+    const con = makeConsole(app);
+    global.clock = con;
+    startLink(app, link, con);
     if (justFlashed() && app.openPrompt("", hw.board.now())) {
       setTimeout(() => {
         if (app.prompt === "USB") app.shutPrompt(app.board.now(), "after the flash");

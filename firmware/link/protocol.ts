@@ -12,7 +12,7 @@
 import type { App } from "../app";
 import type { Link } from "../board";
 import { formatControl, isParseError, parseControl } from "../core/index";
-import { type ClockConsole, makeConsole } from "./console";
+import type { ClockConsole } from "./console";
 import { oneOf } from "./commands";
 import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, withPin } from "../record/settings";
 import { VERSION } from "../version";
@@ -289,12 +289,12 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   }
 }
 
-/** Speaks the protocol on a link, and nothing else: no byte that arrives is ever run as JavaScript
- *  (a Ctrl-C, which the Espruino tools send first, is no request and is ignored). The prompt opens
- *  only with the PIN (the repl request here, or the menu's USB REPL), until the next game starts or
- *  the line closes. */
-export function startLink(app: App, link: Link): void {
-  const con = makeConsole(app);
+/** Speaks the protocol on a link, and nothing else, through the console API `con` (on the board
+ *  the global `clock`, one copy: each of its methods is a closure the board keeps in RAM). No byte
+ *  that arrives is ever run as JavaScript (a Ctrl-C, which the Espruino tools send first, is no
+ *  request and is ignored). The prompt opens only with the PIN (the repl request here, or the
+ *  menu's USB REPL), until the next game starts or the line closes. */
+export function startLink(app: App, link: Link, con: ClockConsole): void {
   const lines = new Lines();
   const crc = (s: string) => link.crc32(s);
   link.onData((chunk: string) => {

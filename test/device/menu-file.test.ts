@@ -75,7 +75,7 @@ describe("the menus on the board, loaded from their Storage file while a menu is
   });
 
   it("a damaged menus' file is refused the same way: nothing runs of it, nothing changes", async () => {
-    const rig = new ClockRig(await firmware(), { menu: "(function ($shared, $menus) { $menus(" }).start();
+    const rig = new ClockRig(await firmware(), { menu: "$menus(menus(" }).start();
     rig.runUntil(3000);
     rig.tap("menu", 3000);
     rig.runUntil(3500);
@@ -96,7 +96,6 @@ describe("the menus on the board, loaded from their Storage file while a menu is
   it("the build refuses a menus' file that would hold a second copy of the rest of the firmware", () => {
     expect(() => wrapMenu("x", '{"mappings":""}', { "firmware/menu/keys.ts": 10, "firmware/core/clock.ts": 500 })).toThrow(
       /second copy of firmware\/core\/clock\.ts: import it through firmware\/menu\/shared\.ts/);
-    expect(wrapMenu("x()\n", '{"mappings":"AAAA"}', { "firmware/menu/keys.ts": 10, "firmware/presets.ts": 5, "firmware/board.ts": 0 }).code)
-      .toBe("(function ($shared, $menus) {\nx()\n})\n");
+    expect(wrapMenu("x()\n", '{"mappings":"AAAA"}', { "firmware/menu/keys.ts": 10, "firmware/presets.ts": 5, "firmware/board.ts": 0 }).code).toBe("x()\n");
   });
 });
