@@ -5,8 +5,7 @@
 
 import { startApp } from "../firmware/app";
 import { LEFT, MENU, RIGHT } from "../firmware/board";
-import { startLink } from "../firmware/link/protocol";
-import { makeConsole } from "../firmware/link/console";
+import { startLink } from "../firmware/link/line";
 import { MemoryStore, SimBoard } from "./board";
 import { systemTime } from "./realtime";
 import { openSerial } from "./serial";
@@ -30,7 +29,7 @@ export function runHeadless(path: string): number {
     return play(clips, t);
   };
   const app = startApp(board);
-  startLink(app, serial.link, makeConsole(app));
+  startLink(app, serial.link);
   const stdin = process.stdin;
   const quit = () => {
     serial.close();

@@ -8,14 +8,14 @@
 //
 // On the board every operation counts (about 4,800 loop passes a second): lines are cut with
 // indexOf, checked with the board's native CRC and JSON, and replies are made by JSON.stringify.
+// This is the link's code (firmware/link.ts): on the board a Storage file loaded when a line speaks;
+// what the board keeps between requests, the line's cutter, is line.ts.
 
 import type { App } from "../app";
-import type { Link } from "../board";
-import { formatControl, isParseError, parseControl } from "../core/index";
+import { type Settings, MAX_LATE_MS } from "../record/settings"; // the number written into the code (build/consts.ts)
 import type { ClockConsole } from "./console";
 import { oneOf } from "./commands";
-import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, withPin } from "../record/settings";
-import { VERSION } from "../version";
+import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
 // and fails if one is shortened.
@@ -103,35 +103,12 @@ export interface LogGameInfo {
   firmware: string;
 }
 
-/** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
-export const MAX_LINE = 1024;
 /** The longest a `records` reply takes on the board (npm run bench: "the tool reading a … game's
  *  records", the longest reply), with room: a call due within it is handed over before it is made. */
 const RECORDS_REPLY_MS = 200;
 export const PROTOCOL = 1;
 /** The repl request's answer, after which the line is the JavaScript prompt's. */
 const REPL_OK = "ok: prompt on this line until the next game starts";
-
-/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
-export class Lines {
-  private buf = "";
-  private skipping = false;
-
-  feed(chunk: string, each: (line: string) => void): void {
-    let data = this.buf + chunk;
-    this.buf = "";
-    let nl = data.indexOf("\n");
-    while (nl >= 0) {
-      const line = data.slice(0, nl);
-      data = data.slice(nl + 1);
-      if (this.skipping) this.skipping = false;
-      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
-      nl = data.indexOf("\n");
-    }
-    if (data.length > MAX_LINE) this.skipping = true;
-    else if (!this.skipping) this.buf = data;
-  }
-}
 
 function digits(s: string): boolean {
   return s.length >= 1 && s.length <= 6 && /^[0-9]+$/.test(s);
@@ -163,10 +140,17 @@ function ascii(json: string): string {
   return out;
 }
 
+/** The reply frame for a body, with its newline, in three pieces to be sent one after the other: a
+ *  page of records is a reply of 2 KB, and one string of the whole frame would be a second copy of
+ *  it in the board's RAM. */
+export function replyPieces(seq: string, body: Reply, crc32: (s: string) => number): string[] {
+  const json = ascii(JSON.stringify(body));
+  return ["=" + seq + " ", json, "*" + hex8(crc32(json)) + "\n"];
+}
+
 /** The reply frame for a body, with its newline. */
 export function replyFrame(seq: string, body: Reply, crc32: (s: string) => number): string {
-  const json = ascii(JSON.stringify(body));
-  return "=" + seq + " " + json + "*" + hex8(crc32(json)) + "\n";
+  return replyPieces(seq, body, crc32).join("");
 }
 
 /** What the text of a console answer becomes: "ok: …" stays a result, anything else an error. */
@@ -289,22 +273,12 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   }
 }
 
-/** Speaks the protocol on a link, and nothing else, through the console API `con` (on the board
- *  the global `clock`, one copy: each of its methods is a closure the board keeps in RAM). No byte
- *  that arrives is ever run as JavaScript (a Ctrl-C, which the Espruino tools send first, is no
- *  request and is ignored). The prompt opens only with the PIN (the repl request here, or the
- *  menu's USB REPL), until the next game starts or the line closes. */
-export function startLink(app: App, link: Link, con: ClockConsole): void {
-  const lines = new Lines();
-  const crc = (s: string) => link.crc32(s);
-  link.onData((chunk: string) => {
-    lines.feed(chunk, (line: string) => {
-      const f = parseFrame(line, crc);
-      if (f === null) return;
-      const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
-      link.write(replyFrame(f.seq, body, crc));
-      // the reply has gone out on the protocol: from now on the line is the prompt's
-      if (body.ok === REPL_OK) app.openPrompt("", app.board.now());
-    });
-  });
+/** The reply to a line, framed (replyPieces), and whether the line is the JavaScript prompt's from
+ *  then on (the repl request: after its reply); null when the line is no request (an echo, a prompt,
+ *  noise, a half line). No line is ever run as JavaScript. */
+export function answerLine(app: App, con: ClockConsole, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
+  const f = parseFrame(line, crc32);
+  if (f === null) return null;
+  const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
+  return { reply: replyPieces(f.seq, body, crc32), repl: body.ok === REPL_OK };
 }

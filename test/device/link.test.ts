@@ -36,9 +36,11 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts' and the menus'
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus' and the link's
     const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
-    const files = [".bootcde"].concat([...rig.dev.flash.files.keys()].filter((n) => /^gfx\./.test(n)), [...rig.dev.flash.files.keys()].filter((n) => /^menu\./.test(n)));
+    const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./));
+    expect(files.length).toBe(4);
     const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
@@ -124,8 +126,8 @@ describe("every protocol command, on the built bundle", () => {
 
   it("records pages through the game's records as stored, from which the tool makes the log: the console's lines, each slot's seal good", async () => {
     const { rig, link } = await inGame();
-    for (let i = 0; i < 12; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
-    rig.runUntil(20000);
+    for (let i = 0; i < 30; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
+    rig.runUntil(38000);
     const readAll = () => {
       const pages: RecordPage[] = [];
       const got = receiveRecords((from) => {
@@ -141,7 +143,7 @@ describe("every protocol command, on the built bundle", () => {
     // the set-up comes first (the boot, the settings), then the game from White's starting press
     expect(all.slice(0, 2).map((e) => e.what)).toEqual(["boot", "set"]);
     expect(all.find((e) => e.what === "press")).toMatchObject({ side: "white", t: 5000 });
-    expect(all.filter((e) => e.what === "press").length).toBe(13);
+    expect(all.filter((e) => e.what === "press").length).toBe(31);
     // the same lines as the console's log, none twice; the same records as the console lists
     expect(all.map((e) => e.text)).toEqual(rig.logLines());
     const bodies: string[] = [];
@@ -157,8 +159,8 @@ describe("every protocol command, on the built bundle", () => {
     expect(link.ok<RecordPage>("records", { from: got.count() }).text).toBe("");
     // read again from the start, and again after more moves: the same entries, the new ones after them
     expect(readAll().all.map((e) => e.text)).toEqual(all.map((e) => e.text));
-    rig.press("black", 21000);
-    rig.runUntil(22000);
+    rig.press("black", 39000);
+    rig.runUntil(40000);
     const more = readAll().all;
     expect(more.length).toBe(all.length + 1);
     expect(more[more.length - 1]).toMatchObject({ what: "press", side: "black" });
@@ -178,6 +180,38 @@ describe("every protocol command, on the built bundle", () => {
     link.ok("unlock", { pin: "0000" });
     expect(link.ok("newgame")).toBe("ok: new game in set-up");
     expect(rig.status().phase).toBe("setup");
+  });
+});
+
+describe("the link's code on the board, a Storage file loaded when used (build/cold.ts)", () => {
+  it("is loaded for a request or a console call and let go after: the board's RAM is as before", async () => {
+    const { rig, link } = await inGame();
+    const before = rig.dev.jsvars(true).total;
+    expect(link.ok<{ phase: string }>("status").phase).toBe("running");
+    expect((rig.status() as { phase: string }).phase).toBe("running");
+    expect(link.ok<RecordPage>("records", { from: 0 }).count).toBeGreaterThan(0);
+    rig.runUntil(rig.dev.nowMs() + 100);
+    expect(Math.abs(rig.dev.jsvars(true).total - before)).toBeLessThan(20);
+  });
+
+  it("without its file the console says so, no request is answered, and a game on the buttons runs", async () => {
+    const rig = new ClockRig(await firmware(), { link: false }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("hello")).toBeUndefined();
+    expect(rig.console("clock.status()")).toMatch(/^error: no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
+    // the set-up menu on the buttons: MENU, LEFT to Ready, MENU; White's press starts Black's clock
+    rig.tap("menu", 4000);
+    rig.tap("left", 4500);
+    rig.tap("menu", 5000);
+    rig.press("white", 6000);
+    rig.press("black", 8000);
+    rig.runUntil(9000);
+    // its records say so: White's press started it, Black's passed the turn back, the clock runs
+    const records = Buffer.from(rig.dev.flash.read("clk0.0")!).toString("latin1");
+    expect(records).toMatch(/ press w b r /);
+    expect(records).toMatch(/ press b w r /);
+    expect(rig.dev.errors).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-// On the board the menus are a Storage file of their own (build/menu.ts), run when a menu opens and
+// On the board the menus are a Storage file of their own (build/cold.ts), run when a menu opens and
 // let go when it closes: a game holds none of their code in RAM. The built firmware on the board
 // double: the menus work from their file as the desktop app's do, what they take comes back when
 // they close, and a board without the file (or with a damaged one) says so and keeps the game.
@@ -9,7 +9,10 @@ import { ClockRig, firmware } from "../double/rig";
 import { startApp } from "../../firmware/app";
 import { MENU } from "../../firmware/board";
 import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
-import { wrapMenu } from "../../build/menu";
+import { COLD, wrapCold } from "../../build/cold";
+
+const MENUS = COLD.find((c) => c.name === "menu")!;
+const wrapMenu = (code: string, map: string, inputs: Record<string, number>) => wrapCold(MENUS, code, map, inputs);
 
 /** The display after MENU is tapped at 3 s with no game: the desktop app's frame. */
 function desktopSetupMenu(): Uint8Array {

@@ -9,7 +9,7 @@ import * as esbuild from "esbuild";
 import { Device, type Bounce, type DeviceOptions } from "./device";
 import { JOLT_QWIIC } from "./pins";
 import { fontFile } from "../../build/fonts";
-import { menuFileOf } from "../../build/menu";
+import { COLD, coldFileOf } from "../../build/cold";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
 import type { ClockStatus, RecordPage } from "../../firmware/link/console";
@@ -137,19 +137,25 @@ export interface RigOptions extends Partial<DeviceOptions> {
   pack?: string;
   /** false: the board without the fonts' file (a program uploaded by hand, without npm run flash). */
   fonts?: boolean;
-  /** The code of the menus' file (build/menu.ts) the program loads; false: the board without it.
-   *  Default: the built dist/menu.js. */
+  /** The code of the menus' and the link's files (build/cold.ts) the program loads; false: the
+   *  board without it. Default: the built dist/menu.js, dist/link.js. */
   menu?: string | false;
+  link?: string | false;
 }
 
-/** The menus' Storage file a program loads, as `npm run flash` uploads it: named as the program
- *  names it, holding `menu` (default dist/menu.js, the bundle the board gets pretokenised:
- *  test/device/pretokenise.test.ts checks they are the same code). None for a program without menus' file. */
-export function menuFiles(program: string, menu?: string): Record<string, Uint8Array> {
-  const name = menuFileOf(program);
-  if (name === null) return {};
-  const code = menu ?? readFileSync(join(ROOT, "dist", "menu.js"), "latin1");
-  return { [name]: new Uint8Array(Buffer.from(code, "latin1")) };
+/** The cold Storage files a program loads (the menus', the link's), as `npm run flash` uploads them:
+ *  named as the program names them, each holding its code (`code[name]`, by default dist/<name>.js,
+ *  the bundle the board gets pretokenised: test/device/pretokenise.test.ts checks they are the same
+ *  code); false in `code`: the board without that file. None for a program without them. */
+export function coldFiles(program: string, code: Record<string, string | false | undefined> = {}): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const c of COLD) {
+    const name = coldFileOf(c, program);
+    const given = code[c.name];
+    if (name === null || given === false) continue;
+    files[name] = new Uint8Array(Buffer.from(given ?? readFileSync(join(ROOT, "dist", c.name + ".js"), "latin1"), "latin1"));
+  }
+  return files;
 }
 
 /** The fonts' Storage file, as `npm run flash` uploads it beside the program (build/fonts.ts). */
@@ -179,7 +185,7 @@ export class ClockRig {
       ...o,
       files: {
         ...(o.fonts === false ? {} : fontFiles()),
-        ...(o.menu === false ? {} : menuFiles(code, o.menu)),
+        ...coldFiles(code, { menu: o.menu, link: o.link }),
         ...(o.files ?? voiceFiles(o.pack ?? "zh")),
       },
     });

@@ -1,0 +1,113 @@
+// What the board keeps of the link between its uses: the protocol's line cut into lines, and the
+// console API's entry points (the global `clock`). Answering a request and every console method are
+// the link's code (firmware/link.ts: on the board a Storage file), loaded for each line that is a
+// request and for each console call, and let go once they have answered: a board keeps every
+// function in RAM for as long as it exists, and this code runs only while someone uses the link.
+
+import type { App } from "../app";
+import type { Link } from "../board";
+import { type LinkCode, loadLink } from "../link";
+import type { ClockConsole, ClockStatus, RecordPage } from "./console";
+
+/** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
+export const MAX_LINE = 1024;
+
+/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
+export class Lines {
+  private buf = "";
+  private skipping = false;
+
+  feed(chunk: string, each: (line: string) => void): void {
+    let data = this.buf + chunk;
+    this.buf = "";
+    let nl = data.indexOf("\n");
+    while (nl >= 0) {
+      const line = data.slice(0, nl);
+      data = data.slice(nl + 1);
+      if (this.skipping) this.skipping = false;
+      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
+      nl = data.indexOf("\n");
+    }
+    if (data.length > MAX_LINE) this.skipping = true;
+    else if (!this.skipping) this.buf = data;
+  }
+}
+
+/** Speaks the protocol on a link, and nothing else (firmware/link/protocol.ts): no byte that arrives
+ *  is ever run as JavaScript (a Ctrl-C, which the Espruino tools send first, is no request and is
+ *  ignored). The prompt opens only with the PIN (the repl request, or the menu's USB REPL), until
+ *  the next game starts or the line closes. A line that does not start a request loads nothing. */
+export function startLink(app: App, link: Link): void {
+  const lines = new Lines();
+  const crc = (s: string) => link.crc32(s);
+  link.onData((chunk: string) => {
+    lines.feed(chunk, (line: string) => {
+      if (line.charAt(0) !== "#") return;
+      const code = loadLink();
+      if (typeof code === "string") return app.fault(code);
+      const r = code.answerLine(app, code.makeConsole(app), line, crc);
+      if (r === null) return;
+      for (let i = 0; i < r.reply.length; i++) link.write(r.reply[i]);
+      // the reply has gone out on the protocol: from now on the line is the prompt's
+      if (r.repl) app.openPrompt("", app.board.now());
+    });
+  });
+}
+
+/** The console API (firmware/link/console.ts) as the board keeps it: each method loads the link's
+ *  code, calls the console's own and lets it go. Methods on a prototype: a board keeps one function
+ *  each, with no scope. */
+export class LinkConsole implements ClockConsole {
+  private app: App;
+
+  constructor(app: App) {
+    this.app = app;
+  }
+
+  /** The console, or why the link's code cannot be had (an error answer). */
+  private con(): ClockConsole | string {
+    const code: LinkCode | string = loadLink();
+    return typeof code === "string" ? "error: " + code : code.makeConsole(this.app);
+  }
+
+  help(): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.help();
+  }
+  status(): ClockStatus {
+    const c = this.con();
+    return typeof c === "string" ? (c as unknown as ClockStatus) : c.status();
+  }
+  records(): string[] {
+    const c = this.con();
+    return typeof c === "string" ? [c] : c.records();
+  }
+  recordPage(from?: unknown, game?: unknown): RecordPage | string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.recordPage(from, game);
+  }
+  control(spec: unknown, side?: unknown): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.control(spec, side);
+  }
+  handicap(n: unknown): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.handicap(n);
+  }
+  unlock(pin: unknown): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.unlock(pin);
+  }
+  lock(): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.lock();
+  }
+  op(words: unknown): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.op(words);
+  }
+  newGame(): string {
+    const c = this.con();
+    return typeof c === "string" ? c : c.newGame();
+  }
+}
