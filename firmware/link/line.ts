@@ -1,8 +1,10 @@
 // What the board keeps of the link between its uses: the protocol's line cut into lines, and the
 // console API's entry points (the global `clock`). Answering a request and every console method are
-// the link's code (firmware/link.ts: on the board a Storage file), loaded for each line that is a
-// request and for each console call, and let go once they have answered: a board keeps every
-// function in RAM for as long as it exists, and this code runs only while someone uses the link.
+// the link's code (firmware/link.ts: on the board a Storage file), loaded when a request comes or a
+// console method is called, kept while they follow each other (a tool's command is a few requests
+// back to back: each load costs the board about 50 ms), and let go LINGER_MS after the last: a
+// board keeps every function in RAM for as long as it exists, and this code runs only while
+// someone uses the link.
 
 import type { App } from "../app";
 import type { Link } from "../board";
@@ -11,6 +13,28 @@ import type { ClockConsole, ClockStatus, RecordPage } from "./console";
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
 export const MAX_LINE = 1024;
+/** The link's code is let go this long after its last use. */
+export const LINGER_MS = 1000;
+
+let held: LinkCode | null = null;
+// a timer of the platform's own (not the app's wake: this is no deadline of the game); on the
+// desktop only the headless simulator's line uses it, in real time
+let letGo: ReturnType<typeof setTimeout> | null = null;
+
+/** The link's code, loaded if it is not held (or why it cannot be had); held LINGER_MS more. */
+function linkCode(): LinkCode | string {
+  const code = held || loadLink();
+  if (typeof code === "string") return code;
+  held = code;
+  if (letGo !== null) clearTimeout(letGo);
+  letGo = setTimeout(release, LINGER_MS);
+  return code;
+}
+
+function release(): void {
+  held = null;
+  letGo = null;
+}
 
 /** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
 export class Lines {
@@ -43,7 +67,7 @@ export function startLink(app: App, link: Link): void {
   link.onData((chunk: string) => {
     lines.feed(chunk, (line: string) => {
       if (line.charAt(0) !== "#") return;
-      const code = loadLink();
+      const code = linkCode();
       if (typeof code === "string") return app.fault(code);
       const r = code.answerLine(app, code.makeConsole(app), line, crc);
       if (r === null) return;
@@ -66,7 +90,7 @@ export class LinkConsole implements ClockConsole {
 
   /** The console, or why the link's code cannot be had (an error answer). */
   private con(): ClockConsole | string {
-    const code: LinkCode | string = loadLink();
+    const code = linkCode();
     return typeof code === "string" ? "error: " + code : code.makeConsole(this.app);
   }
 

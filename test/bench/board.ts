@@ -9,6 +9,7 @@ import { findReply, frame } from "../double/link";
 import type { RecordPage } from "../../firmware/link/console";
 import { receivedLog, receiveRecords } from "../../firmware/record/readlog";
 import { crc32 } from "../../firmware/record/slots";
+import { LINGER_MS } from "../../firmware/link/line";
 
 export const BUDGET = {
   mainShare: 0.1,
@@ -36,7 +37,7 @@ export interface BoardFigures {
   menuStepMs: number;
   menuStepCpuMs: number;
   /** MENU released (no game) → the set-up menu on the display: its file read from Storage and run
-   *  (build/menu.ts), then drawn; and the CPU of that release edge. */
+   *  (build/cold.ts), then drawn; and the CPU of that release edge. */
   menuOpenMs: number;
   menuOpenCpuMs: number;
   recordMs: number;
@@ -49,6 +50,8 @@ export interface BoardFigures {
   unlockMs: number;
   clockApplyMs: number;
   statusMs: number;
+  /** The link's code loaded from its file (a request or a console call after a pause), with clock.help(). */
+  linkLoadMs: number;
   top: { label: string; ms: number }[];
   log: LogFigures;
 }
@@ -140,7 +143,7 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
   const bootMs = firstFrame ? firstFrame.t : Infinity; // power-on to the first face on the display
   const quiet = 21000; // a second after the run above
   b.rig.runUntil(quiet);
-  // opens the menu (its code loaded from Storage: build/menu.ts), then one step in it, both charged
+  // opens the menu (its code loaded from Storage: build/cold.ts), then one step in it, both charged
   b.rig.tap("menu", quiet);
   b.rig.runUntil(quiet + 20000);
   const open = edgeCalls(b.meter, quiet);
@@ -196,8 +199,13 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     const c = meter.calls.find((x) => x.at <= s.requestedAt && s.requestedAt <= x.at + x.ms);
     if (c) (leads.push(s.startsAt - c.at), handOvers.push(s.requestedAt - c.at));
   }
+  // the console's methods, the link's code held (as in a tool's command: firmware/link/line.ts); then
+  // what loading it costs a call after a pause
+  rig.console("clock.help()");
   const st = meter.measure(() => rig.console("clock.status()"));
   const unlock = meter.measure(() => rig.console('clock.unlock("0000")'));
+  rig.runUntil(rig.dev.nowMs() + LINGER_MS + 100);
+  const load = meter.measure(() => rig.console("clock.help()"));
   const checkpoints = meter.inclusive("store.ts:checkpoint").filter((c) => c.at >= 160000 && c.at < 250000);
   return {
     bootMs,
@@ -225,6 +233,7 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
     unlockMs: unlock.ms,
     clockApplyMs: median(meter.inclusive("clock.ts:apply").map((c) => c.ms)),
     statusMs: st.ms,
+    linkLoadMs: load.ms,
     top: meter.profile().slice(0, 6),
     log: await logFigures(code, map),
   };
@@ -246,7 +255,8 @@ export function boardLines(f: BoardFigures): string[] {
       " (ahead() costs " + ms(f.prepareMs) + " in all); " + f.callsLate + " of " + f.callsDue + " calls due started late or not at all " + verdict(f.callsLate === 0 && f.handOverMs < f.leadMs),
     "  a menu step: edge to the new menu frame " + ms(f.menuStepMs) + " (CPU of its two edges " + ms(f.menuStepCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuStepMs <= BUDGET.menuStepMs),
     "  opening the set-up menu (its file read from Storage and run, then drawn): release to the menu frame " + ms(f.menuOpenMs) + " (CPU " + ms(f.menuOpenCpuMs) + "), budget ≤ " + ms(BUDGET.menuStepMs) + " " + verdict(f.menuOpenMs <= BUDGET.menuStepMs),
-    "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs),
+    "  one record " + ms(f.recordMs) + ", Clock.apply " + ms(f.clockApplyMs) + ", clock.status() " + ms(f.statusMs) +
+      "; the link's code loaded from its file for a request or console call after a pause " + ms(f.linkLoadMs),
     "  one checkpoint of the running side's time " + ms(f.checkpointMs) + " (" + f.checkpoints + " in the 90 s of byoyomi above: " + pct(f.checkpointMs / 10000) +
       " of the CPU at one each 10 s in overtime, " + pct(f.checkpointMs / 60000) + " at one a minute in main time)",
     "  the PIN checked (its stretched hash) " + ms(f.pinMs) + ", a whole unlock at the console " + ms(f.unlockMs) + ", budget ≤ 300 ms " + verdict(f.unlockMs <= 300),

@@ -74,7 +74,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
   const full = rig.dev.jsvars(true).total;
   const recorded: number[] = [];
   const shown: number[] = [];
-  const flash = rig.dev.flash.log.filter((l) => /^clock\.log/.test(l.name));
+  const flash = rig.dev.flash.log.filter((l) => /^clk[0-9a-z]+\.[0-9a-z]+$/.test(l.name)); // the records (hw/store.ts)
   const frames = rig.dev.frames.filter((f) => f.visible);
   for (const e of edges) {
     // world ms are not on the board's tick grid: allow a hair either way
@@ -88,7 +88,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
 
   // --- jsvars: a 400-move game, byoyomi calls (scaled clips: the default volume is below full) ---------
   const atBoot = idle.dev.jsvars(true).total;
-  // the set-up menu open: its code is loaded from Storage while it is (build/menu.ts)
+  // the set-up menu open: its code is loaded from Storage while it is (build/cold.ts)
   idle.tap("menu", 131000);
   idle.runUntil(132000);
   const menuOpen = idle.dev.jsvars(true).total;

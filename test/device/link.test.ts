@@ -11,6 +11,7 @@ import { PAGE_CHARS, type ClockStatus, type RecordPage } from "../../firmware/li
 import { logItem, receivedLog, receiveRecords } from "../../firmware/record/readlog";
 import { crc32 } from "../../firmware/record/slots";
 import { LEAD_MS } from "../../firmware/app";
+import { LINGER_MS } from "../../firmware/link/line";
 
 /** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
 async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
@@ -184,13 +185,14 @@ describe("every protocol command, on the built bundle", () => {
 });
 
 describe("the link's code on the board, a Storage file loaded when used (build/cold.ts)", () => {
-  it("is loaded for a request or a console call and let go after: the board's RAM is as before", async () => {
+  it("is loaded for a request or a console call, kept while they follow, and let go after: the board's RAM is as before", async () => {
     const { rig, link } = await inGame();
     const before = rig.dev.jsvars(true).total;
     expect(link.ok<{ phase: string }>("status").phase).toBe("running");
     expect((rig.status() as { phase: string }).phase).toBe("running");
     expect(link.ok<RecordPage>("records", { from: 0 }).count).toBeGreaterThan(0);
-    rig.runUntil(rig.dev.nowMs() + 100);
+    expect(rig.dev.jsvars(true).total - before).toBeGreaterThan(100); // held: the next request loads nothing
+    rig.runUntil(rig.dev.nowMs() + LINGER_MS + 100);
     expect(Math.abs(rig.dev.jsvars(true).total - before)).toBeLessThan(20);
   });
 
