@@ -22,11 +22,10 @@ const STATICS = [
 ];
 const METHODS = ["flat", "flatMap", "lastIndexOf", "trimStart", "localeCompare", "finally"];
 const ERRORS = ["Error", "TypeError", "SyntaxError", "ReferenceError", "RangeError", "EvalError", "URIError", "InternalError"];
-/** Words Espruino's lexer makes tokens (src/jslex.c): a class member may not be named one (its parser
- *  takes only a plain name there, and the whole program then fails to load: "Got of expected '}'").
- *  An object's key or a member access may be one. */
-const RESERVED = ("if else do while for break continue function return var let const this throw try catch finally true false null " +
-  "undefined new in instanceof switch case default delete typeof void debugger class extends super static of").split(" ");
+/** The words Espruino's lexer makes tokens of their own (src/jslex.h, LEX_R_IF … LEX_R_OF). */
+const RESERVED = ["if", "else", "do", "while", "for", "break", "continue", "function", "return", "var", "let", "const", "this", "throw", "try", "catch",
+  "finally", "true", "false", "null", "undefined", "new", "in", "instanceof", "switch", "case", "default", "delete", "typeof", "void", "debugger",
+  "class", "extends", "super", "static", "of"];
 /** Array methods that call their callback before returning: a loop closure passed to them is safe. */
 const SYNC_CALLERS = ["forEach", "map", "filter", "some", "every", "find", "findIndex", "reduce", "sort"];
 
@@ -106,7 +105,9 @@ export function checkEspruino(code: string, modules?: string[]): Problem[] {
     Property: (n) => n.computed && at(n, "computed object key {[k]: v}"),
     MethodDefinition: (n) => {
       if (n.computed) at(n, "computed class member name");
-      else if (n.key.type === "Identifier" && RESERVED.includes(n.key.name)) at(n.key, "class member named '" + n.key.name + "', a reserved word to Espruino");
+      // Espruino's class parser takes only a plain name (LEX_ID) or static before a member: a word its
+      // lexer reserves fails to parse there (a call such as this.of() parses fine)
+      else if (n.key.type === "Identifier" && RESERVED.includes(n.key.name)) at(n.key, "class member named '" + n.key.name + "': a word Espruino's lexer reserves");
     },
     Class: (n) => {
       if (n.superClass && n.superClass.type === "Identifier" && ERRORS.includes(n.superClass.name) && isGlobal(n.superClass))

@@ -15,8 +15,8 @@ import { Recorder } from "./record/recorder";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
-import { callPhrases, withTradition } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView } from "./face";
+import { callPhrases, withTradition, speechOf } from "./voice";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
 export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -68,7 +68,7 @@ export class App {
   /** Peripheral faults, for the console. */
   faults: string[] = [];
   /** What the face keeps showing while it lasts (alertText): the voice pack missing from the board
-   *  (a record not saved is the recorder's; a loss by lateness is the game's own result). */
+   *  (a record not saved is the recorder's; the result of a game that is over is the game's own). */
   private noVoice = "";
   /** When each kind of rate-limited record was last made (AUDIT_EVERY_MS). */
   private auditAt: { [kind: string]: number } = {};
@@ -108,6 +108,8 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
+  private checkpointMinMs: number;
   /** The lamps and the display's level (power.ts). */
   private power: Power;
   /** The battery as last read, and whether this game's warning is logged. */
@@ -122,6 +124,8 @@ export class App {
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
     this.power = new Power(board);
+    const ck = board.checkpoint;
+    this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
     const loaded = decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
@@ -141,9 +145,10 @@ export class App {
         cut.phase = "running";
         this.queue(cut, now, "cut", null, "");
       }
-      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game) : 0;
-      this.queue(this.clock.game, now, "restore", null, back.running ? "" + every : "0"); // no calls were made across it
-      this.say("restored: paused", now);
+      const every = back.game.phase === "running" || back.running ? this.checkpointEvery(back.game, now) : 0;
+      const phase = this.clock.game.phase; // paused, or still flagged or ended
+      this.queue(this.clock.game, now, "restore", null, (back.running ? every : 0) + " " + phase); // no calls were made across it
+      this.say("restored: " + phase, now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
       // at its first wake (Clock.forfeitDue)
@@ -153,8 +158,11 @@ export class App {
     if (!back) this.say("firmware " + board.firmware, now);
   }
 
+  /** The event's calls, and the voice's lengths, which decide where each is said (core/place.ts). */
   private callOptions(): CallOptions {
-    return withTradition(defaultCallOptions(), this.settings.tradition);
+    const o = withTradition(defaultCallOptions(), this.settings.tradition);
+    o.speech = speechOf(this.settings.lang);
+    return o;
   }
 
   /** A clock that keeps no log in RAM: every entry of a game becomes a record (or, for a call made
@@ -283,7 +291,8 @@ export class App {
   private menuLong(t: number): void {
     this.longDone = true;
     if (this.menu) return this.menuInput(MENU, true, t);
-    if (this.clock.game.phase === "running") this.apply({ op: "pause" }, this.menuDownAt);
+    // a player stops the clock to call the arbiter, from MENU's down edge: the log says it was the side to move
+    if (this.clock.game.phase === "running") this.apply({ op: "pause", side: this.clock.game.toMove }, this.menuDownAt);
     else this.openArbiter(t);
   }
 
@@ -436,9 +445,9 @@ export class App {
 
   /** How often the running side's time is checkpointed now (the board's intervals, main time or
    *  overtime: a period or a block, where a second counts more). */
-  private checkpointEvery(g: Game): number {
+  private checkpointEvery(g: Game, now: number): number {
     const s = g[g.toMove];
-    const e = g.phase === "running" ? this.board.now() - g.runSince + g.turnMs : g.turnMs;
+    const e = g.phase === "running" ? now - g.runSince + g.turnMs : g.turnMs;
     return e >= s.mainMs ? this.board.checkpoint.overtimeMs : this.board.checkpoint.mainMs;
   }
 
@@ -469,6 +478,7 @@ export class App {
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
     let says: string[] = [];
+    let short: boolean[] = [];
     let at = -1;
     for (const o of out) {
       if (o.kind === "call") {
@@ -476,22 +486,27 @@ export class App {
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
         if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
-        if (o.t !== at && says.length) this.sayCalls(says, at);
-        if (o.t !== at) says = [];
+        if (o.t !== at && says.length) this.sayCalls(says, short, at);
+        if (o.t !== at) {
+          says = [];
+          short = [];
+        }
         at = o.t;
         says.push(o.say);
+        short.push(o.short === true);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (says.length) this.sayCalls(says, at);
+    if (says.length) this.sayCalls(says, short, at);
   }
 
-  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts). */
-  private sayCalls(says: string[], t: number): void {
+  /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
+   *  call the core shortened in its short form). */
+  private sayCalls(says: string[], short: boolean[], t: number): void {
     const lang = this.settings.lang;
     const clips: string[] = [];
-    const parts = callPhrases(lang, says);
+    const parts = callPhrases(lang, says, short);
     for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
     if (clips.length) this.play(clips, t);
   }
@@ -560,13 +575,19 @@ export class App {
    *  that has closed. */
   private guard(now: number): void {
     const g = this.clock.game;
-    if (g.phase === "running" && now + 1000 > this.rec.durableAt + this.checkpointEvery(g)) this.rec.checkpoint(now);
+    // once a second while a clock runs: one comparison, the interval looked up only when it may be due
+    const due = now + 1000 - this.rec.durableAt;
+    if (g.phase === "running" && due > this.checkpointMinMs && due > this.checkpointEvery(g, now)) this.rec.checkpoint(now);
+    if (this.access.via || this.prompt || this.tidy) this.guardAccess(now, g);
+  }
+
+  /** The arbiter's unlock when it has idled out, a new game's store tidied, the line of a link's
+   *  unlock or a prompt closed: not a tool's port closed between two of its commands (or the flash
+   *  script's, before the espruino CLI opens it again), but closed for LINE_GONE_MS. */
+  private guardAccess(now: number, g: Game): void {
     if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
     if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
     this.tidy = false;
-    // the line an unlock or a prompt came from has closed: not a tool's port closed between two of
-    // its commands (or the flash script's, before the espruino CLI opens it again), but closed for
-    // LINE_GONE_MS
     const link = this.board.link;
     const line = this.prompt || (this.access.via === "link" ? "USB" : "");
     if (!link || !line || link.isOpen(line)) this.lineClosedAt = -1;
@@ -700,11 +721,9 @@ export class App {
   private alertText(): string {
     if (this.empty) return "BATTERY EMPTY";
     if (this.rec.notSaved) return "! NOT SAVED";
-    // 22.1–22.3: a loss by lateness ends the game; it stays on the face until a new game
-    const g = this.clock.game;
-    const b = g.blackForfeit;
-    const w = g.whiteForfeit;
-    if (b || w) return (b ? "B" : "") + (b && w ? "+" : "") + (w ? "W" : "") + " LATE: LOST";
+    // the game is over: who lost and why (time, lateness 22.1–22.3, the arbiter's end), until a new game
+    const r = resultText(this.clock.game);
+    if (r) return r;
     return this.noVoice ? "! NO VOICE " + this.noVoice : "";
   }
 

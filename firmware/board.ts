@@ -27,8 +27,9 @@ export interface Board {
   /** Shows what was drawn since the last show(): only that window of the frame is sent. Returns an
    *  error text or null. `now`: the caller's now() (a read of the clock costs the board time). */
   show(now: number): string | null;
-  /** Plays clips one after another from absolute time t, cutting whatever still plays. A missing clip
-   *  is replaced by a beep. Returns an error text or null. */
+  /** Plays clips one after another from absolute time t, cutting whatever would still play then (a
+   *  sequence handed earlier that ends before t plays to its end). A missing clip is replaced by a
+   *  beep. Returns an error text or null. */
   play(clips: string[], t: number): string | null;
   /** 0 (mute) … 10. */
   setVolume(v: number): void;

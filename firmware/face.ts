@@ -6,8 +6,11 @@
 //   │B     #12│ | │#7      W│ y 0-8    label outside, moves made inside; the bar is filled while
 //   └─────────┘ | └─────────┘          that side's clock runs, outlined while it waits in a pause
 //    1:05:09    |     12       y 10-39  the countdown, 30 rows tall (font.ts says why)
-//     3×60      |    3×60      y 41-54  periods left × period, moves left / per block, or a big flag
-//   PAUSE      message      ▭  y 56-63  pause, a short message, low battery
+//     3×60      |    LAST      y 41-54  periods left × period (LAST in the last one, and while the
+//                                       referee counts it, the count the voice says: 3/10), moves
+//                                       left / per block, or a big flag
+//   PAUSE      message      ▭  y 56-63  pause, a short message (the result once the game is over),
+//                                       low battery
 //
 // Only what changed is drawn (drawFace compares what each region showed last time, Drawn): once a
 // second that is the running side's countdown, a 63×31 box, 252 bytes to send (4 pages × 63
@@ -18,7 +21,7 @@
 import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "./gfx/fonts";
 import { type FontData, type Gfx, box, textWidth, useFont } from "./gfx/gfx";
 import { clockText, periodText, wrapLines } from "./gfx/text";
-import { type Clock, type Side, type TimeControl, controlOf, formatDuration } from "./core/index";
+import { type Clock, type Game, type Side, type TimeControl, controlOf, formatDuration, lastCalls, result } from "./core/index";
 
 /** What one half of the face shows. */
 export interface FaceSide {
@@ -44,6 +47,10 @@ export interface FaceSide {
   toMove: boolean;
   /** Ran out of time (the side that ran out first, once the game knows it). */
   flagged: boolean;
+  /** The last period's count (12.3: 1 … 10, 10 at the period's end): the number said with s whole
+   *  seconds left is countAt − s, said while it lies in 1 … countN; 0 when no count is said. */
+  countAt: number;
+  countN: number;
 }
 
 export interface FaceView {
@@ -79,7 +86,7 @@ function sideView(clock: Clock, side: Side, t: number): FaceSide {
   const c = controlOf(g, side);
   const r = clock.reading(side, t);
   const turn = g.toMove === side && (g.phase === "running" || g.phase === "paused");
-  return {
+  const v: FaceSide = {
     label: side === "black" ? "B" : "W",
     kind: c.kind,
     shownMs: r.shownMs,
@@ -93,7 +100,17 @@ function sideView(clock: Clock, side: Side, t: number): FaceSide {
     running: turn && g.phase === "running",
     toMove: turn,
     flagged: r.out, // both sides, when a correction left neither any time (22.8)
+    countAt: 0,
+    countN: 0,
   };
+  if (c.kind === "byoyomi" && v.overtime && v.periodsLeft === 1) {
+    const pc = lastCalls(clock.options, c.periodMs);
+    if (pc.countN > 0) {
+      v.countAt = c.periodMs / 1000 - pc.countFromSec + 1;
+      v.countN = pc.countN;
+    }
+  }
+  return v;
 }
 
 /** The face at instant tMs. Pure: reads the clock, changes nothing (the board calls advance()). */
@@ -137,9 +154,41 @@ function bigText(s: FaceSide): string {
 }
 
 function overText(s: FaceSide): string {
+  if (s.kind === "byoyomi" && s.overtime && s.periodsLeft === 1) return lastText(s.countAt, s.countN, s.shownMs);
   if (s.kind === "byoyomi") return s.periodsLeft + TIMES + s.periodLenMs / 1000;
   if (s.kind === "moves") return s.overtime ? s.movesLeft + "/" + s.blockMoves : s.blockMoves + "/" + formatDuration(s.blockLenMs);
   return "";
+}
+
+/** The last period: LAST, and while the referee counts it the number the voice has said, out of
+ *  how many (3/10: the big digits show the seconds left, 7, which the count counts up to). */
+function lastText(countAt: number, countN: number, ms: number): string {
+  const k = countAt - periodSeconds(ms);
+  return k >= 1 && k <= countN ? k + "/" + countN : "LAST";
+}
+
+/** Whole seconds up, as the period's digits show them (text.ts periodText); 0 below 0. */
+function periodSeconds(ms: number): number {
+  if (!(ms > 0)) return 0;
+  const s = (ms / 1000) | 0;
+  return s * 1000 < ms ? s + 1 : s;
+}
+
+/** The game's result in words for the face's bottom line (at most 21 characters, the small font's
+ *  ASCII): who lost and why, on time (12.4, 12.3), by lateness (22.1–22.3), or that the arbiter ended
+ *  it with nobody out of time (12.4.4); "" while the game goes on. */
+export function resultText(g: Game): string {
+  if (g.phase !== "ended" && g.phase !== "flagged") return "";
+  const r = result(g); // "black lost on time", "white lost by lateness (22.1)", both, "a; b", or ""
+  if (!r) return "Ended by the arbiter";
+  const late = r.indexOf("lateness") >= 0;
+  const time = r.indexOf("on time") >= 0;
+  const both = r.indexOf(" and ") >= 0;
+  const who = (x: string) => (x.indexOf("black") === 0 ? "Black" : "White");
+  const art = late ? r.substring(r.indexOf("(") + 1, r.indexOf(")")) : "";
+  if (time && late) return (who(r) === "Black" ? "B: time, W: late " : "W: time, B: late ") + art; // the loss on time first
+  if (late) return (both ? "Both" : who(r)) + " lost: late " + art;
+  return (both ? "Both" : who(r)) + " lost on time";
 }
 
 function movesText(s: FaceSide): string {
@@ -236,12 +285,13 @@ function halfKeys(s: FaceSide): string[] {
 }
 
 /** Where the running side's countdown is on the face just drawn from view v, for drawCountdown:
- *  its half (0 left, 1 right) times 2, plus 1 when it shows a byoyomi period's seconds; -1 when no
- *  clock runs (nothing on the face moves with time). */
+ *  its half (0 left, 1 right) times 2, plus 1 when it shows a byoyomi period's seconds, plus 4 ×
+ *  (countAt + 64 × countN) in the last period, whose count the periods' row shows as it is said; -1
+ *  when no clock runs (nothing on the face moves with time). One number: the app keeps it as it is. */
 export function countdownCell(v: FaceView): number {
   const s = v.left.running ? v.left : v.right.running ? v.right : null;
   if (!s) return -1;
-  return (s === v.left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0);
+  return (s === v.left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0) + 4 * (s.countAt + 64 * s.countN);
 }
 
 /** The second's redraw, without building the view: while the caller knows nothing else on the face
@@ -251,7 +301,7 @@ export function countdownCell(v: FaceView): number {
  *  that only their columns are sent. Leaves the frame as a whole redraw would. */
 export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): void {
   if (cell < 0) return;
-  const k = 3 + (cell >> 1) * 3;
+  const k = 3 + ((cell >> 1) & 1) * 3;
   const big = cell & 1 ? periodText(ms) : clockText(ms);
   const was = drawn[k];
   if (big === was) return;
@@ -274,14 +324,24 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   if (i === 0) {
     box(g, x0, 9, 63, 31, 0);
     drawTime(g, x0, big);
-    return;
+  } else {
+    const x = x0 + ((63 - tw) >> 1);
+    const xi = x + g.stringWidth(big.substring(0, i));
+    g.setColor(0);
+    g.fillRect(xi, 9, x + tw - 1, 39);
+    g.setColor(1);
+    g.drawString(big.substring(i), xi, 8);
   }
-  const x = x0 + ((63 - tw) >> 1);
-  const xi = x + g.stringWidth(big.substring(0, i));
-  g.setColor(0);
-  g.fillRect(xi, 9, x + tw - 1, 39);
-  g.setColor(1);
-  g.drawString(big.substring(i), xi, 8);
+  // the last period: the count the voice says, on the periods' row (when a long message is not over it)
+  const count = cell >> 2;
+  if (count > 0 && drawn[0] === "") {
+    const over = lastText(count & 63, count >> 6, ms);
+    if (over !== drawn[k + 1]) {
+      drawn[k + 1] = over;
+      box(g, x0, 41, 63, 14, 0);
+      fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
+    }
+  }
 }
 
 /** One half's bar, time and (with `over`) periods, keyed keys[j…j + 2]: those that differ from

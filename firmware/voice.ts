@@ -4,7 +4,8 @@
 // Espruino-safe (see ESPRUINO.md: no Map, spread, destructuring, default parameters; functions are
 // defined before they are used, since Espruino does not hoist).
 
-import type { CallOptions, PeriodCalls } from "./core/index";
+import type { CallOptions, PeriodCalls, Speech } from "./core/index";
+import { clipLengths } from "../voices/lengths";
 
 export interface PackInfo {
   id: string;
@@ -182,8 +183,26 @@ function jaClips(key: string, n: number): string[] {
   return [];
 }
 
-/** The clips to play, in order, for a call of the core; [] for an unknown call or pack. */
-export function clipsFor(pack: string, say: string): string[] {
+/** The short forms a pack offers, for the core to say when the whole call would run into the count
+ *  (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり). [] for none. */
+function shortClips(pack: string, key: string, n: number): string[] {
+  if (pack === "zh") {
+    if (key === "periods") return append(zhNumber(n, true), ["ci"]); // 三次
+    if (key === "left") return append(zhNumber(n, true), ["fen"]); // 三分
+    if (key === "moves") return append(zhNumber(n, true), ["bu"]); // 五步
+  } else if (pack === "en") {
+    if (key === "periods" || key === "moves") return append(enNumber(n), ["left"]); // three left
+  } else if (pack === "ja") {
+    if (key === "periods") return jaTimes(n); // さんかい
+    if (key === "left") return jaMinutes(n); // さんぷん
+    if (key === "moves") return append(jaNumber(n), ["te"]); // ごて
+  }
+  return [];
+}
+
+/** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
+ *  unknown call or pack, or a short form the pack does not have. */
+export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   const colon = say.indexOf(":");
   const key = colon < 0 ? say : say.slice(0, colon);
   const arg = colon < 0 ? "" : say.slice(colon + 1);
@@ -191,6 +210,7 @@ export function clipsFor(pack: string, say: string): string[] {
   // Espruino's RegExp has no {1,6}: the length is checked on its own
   if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
   const n = colon < 0 ? 0 : parseInt(arg, 10);
+  if (short) return shortClips(pack, key, n);
   if (pack === "zh") return zhClips(key, n);
   if (pack === "en") return enClips(key, n);
   if (pack === "ja") return jaClips(key, n);
@@ -219,17 +239,60 @@ function twoUnits(pack: string, a: string, b: string): string[] | null {
 }
 
 /** The clips of the calls of one instant, per call, as they are said back to back: a time left in
- *  two units is one phrase, given to its first call (the second gets none). */
-export function callPhrases(pack: string, says: string[]): string[][] {
+ *  two units is one phrase, given to its first call (the second gets none). `short[i]`: call i is
+ *  said in its short form. */
+export function callPhrases(pack: string, says: string[], short?: boolean[]): string[][] {
   const out: string[][] = [];
   for (let i = 0; i < says.length; i++) {
     const pair = i + 1 < says.length ? twoUnits(pack, says[i], says[i + 1]) : null;
     if (pair) {
       out.push(pair, []);
       i++;
-    } else out.push(clipsFor(pack, says[i]));
+    } else out.push(clipsFor(pack, says[i], short ? short[i] : false));
   }
   return out;
+}
+
+/** A clip's length in ms, from the pack's table (voices/lengths.ts); 0 when it has no such clip. */
+function clipMs(table: string, clip: string): number {
+  const at = table.indexOf(" " + clip + ":");
+  return at < 0 ? 0 : parseInt(table.substring(at + clip.length + 2, at + clip.length + 8), 10);
+}
+
+/** What the core needs of a pack to keep its calls from running into one another: how long they take
+ *  to say (schedule.ts Speech), from the clips' lengths. Made once for the game's options; the core
+ *  asks it once for each call of a period, never at a second's wake. */
+export function speechOf(pack: string): Speech {
+  const table = clipLengths(pack);
+  // the calls already measured, " id=ms" (a short form's id ends in "!"): a game says the same few
+  // calls again and again, and a look-up here costs the board far less than the call's clips
+  let known = " ";
+  const call = function (say: string, short: boolean): number {
+    const key = " " + say + (short ? "!=" : "=");
+    const at = known.indexOf(key);
+    if (at >= 0) return parseInt(known.substring(at + key.length, at + key.length + 6), 10);
+    // its clips (a short form the pack does not have: none, 0 ms)
+    const clips = clipsFor(pack, say, short);
+    let ms = 0;
+    for (let j = 0; j < clips.length; j++) ms += clipMs(table, clips[j]);
+    if (known.length < 400) known += key.substring(1) + ms + " ";
+    return ms;
+  };
+  return {
+    call: call,
+    ms: function (says: string[], short: boolean): number {
+      if (says.length === 1) return call(says[0], short);
+      const shorts: boolean[] = [];
+      for (let i = 0; i < says.length; i++) shorts.push(short && i === says.length - 1);
+      const parts = callPhrases(pack, says, shorts);
+      let ms = 0;
+      for (let i = 0; i < parts.length; i++) {
+        if (shorts[i] && parts[i].length === 0) return 0;
+        for (let j = 0; j < parts[i].length; j++) ms += clipMs(table, parts[i][j]);
+      }
+      return ms;
+    },
+  };
 }
 
 // --- counting traditions ------------------------------------------------------------------------
@@ -265,7 +328,7 @@ export function findTradition(id: string): Tradition | null {
 
 /** The call options of `base` with a tradition's overrides applied (a copy; base is not changed). */
 export function withTradition(base: CallOptions, id: string): CallOptions {
-  const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown };
+  const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown, speech: base.speech };
   const t = findTradition(id);
   if (!t) return o;
   const v = t.overrides;

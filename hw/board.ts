@@ -40,8 +40,8 @@ function after(ms: number): number {
 /** The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
  *  fonts'; the menus'; the link's), as 8 hex digits each ("00000000" for a file not there), then the
  *  CRC-32 of those characters. `goclock verify` works it out from a build's files the same way
- *  (hw/fingerprint.ts). E.CRC32 reads a file in flash natively: no RAM copy, a few milliseconds for
- *  the 65 KB. */
+ *  (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no RAM copy; about a quarter of
+ *  a second of the boot for the 80 KB (Espruino's own interpreter: ~100 instructions a byte). */
 export function fingerprint(): string {
   let all = "";
   const S = require("Storage");

@@ -4,6 +4,7 @@
 // firmware/link/line.ts), then arm the watchdog. Runs when the saved program loads
 // (.bootcde) and on E.on("init"); whichever comes first starts the clock, the other finds it started.
 
+import "./doors"; // first: every prompt shut before anything else is read
 import { startApp } from "../firmware/app";
 import { LinkConsole, startLink } from "../firmware/link/line";
 import { FONTS_MISSING } from "../firmware/gfx/fonts";

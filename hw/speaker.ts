@@ -60,6 +60,10 @@ export class Speaker {
   /** Bumped by every play() and stop(): a finish event of an older chain does nothing. */
   private gen = 0;
   private current: Waveform | null = null;
+  /** When the chain playing ends (getTime seconds, from its clips' lengths), and the chains handed for
+   *  later instants, each started when the one before finishes, at its own instant. */
+  private endS = 0;
+  private queue: { clips: string[]; startS: number; endS: number }[] = [];
   private on = false;
   /** An error found while playing (asynchronously), returned by the next play(). */
   private late: string | null = null;
@@ -85,22 +89,42 @@ export class Speaker {
     return this.on;
   }
 
-  /** Plays the clips back to back from absolute time t (ms of getTime), cutting what still plays. */
+  /** Plays the clips back to back from absolute time t (ms of getTime), cutting what would still play
+   *  then: a chain that ends before t (handed LEAD_MS ahead, as the app does) plays to its end, and
+   *  the new one starts from its finish, at t. */
   play(clips: string[], t: number): string | null {
     const earlier = this.late;
     this.late = null;
-    this.stop();
+    const startS = t / 1000;
+    // a chain under way (outputs on) that will have ended by t plays on; chains queued that would
+    // still play at t go
+    const after = this.on && this.endS <= startS && startS > getTime() + MIN_LEAD_S;
+    if (!after) this.stop();
+    else {
+      const kept: { clips: string[]; startS: number; endS: number }[] = [];
+      for (let k = 0; k < this.queue.length; k++) if (this.queue[k].endS <= startS) kept.push(this.queue[k]);
+      this.queue = kept;
+    }
     if (this.volume <= 0 || clips.length === 0) return earlier;
     const missing: string[] = [];
     try {
       const storage = require("Storage");
+      let bytes = 0;
       // a loop, not forEach: no closure in RAM while the first clip is made
       for (let k = 0; k < clips.length; k++) {
         const s = storage.read(clips[k]);
-        if (s === undefined || s.length === 0) missing.push(clips[k]);
+        if (s === undefined || s.length === 0) {
+          missing.push(clips[k]);
+          bytes += (RATE * BEEP_MS) / 1000;
+        } else bytes += s.length;
       }
-      this.outputsOn();
-      this.start(clips, 0, t / 1000, this.gen);
+      const from = startS > getTime() ? startS : getTime();
+      if (after) this.queue.push({ clips: clips, startS: startS, endS: from + bytes / RATE });
+      else {
+        this.outputsOn();
+        this.start(clips, 0, startS, this.gen);
+        this.endS = from + bytes / RATE;
+      }
     } catch (e) {
       this.stop();
       return "speaker: " + message(e);
@@ -112,6 +136,7 @@ export class Speaker {
   /** Stops the clip playing and turns the outputs off. Never throws. */
   stop(): void {
     this.gen++;
+    this.queue = [];
     const w = this.current;
     this.current = null;
     if (w) {
@@ -150,6 +175,12 @@ export class Speaker {
     if (gen !== this.gen) return;
     if (i >= clips.length) {
       this.current = null;
+      const n = this.queue.shift();
+      if (n) {
+        // the chain handed for later, at its own instant
+        this.endS = n.endS;
+        return this.start(n.clips, 0, n.startS, gen);
+      }
       this.outputsOff();
       return;
     }

@@ -4,15 +4,14 @@
 import { parseArgs } from "node:util";
 import { readFileSync, writeFileSync } from "node:fs";
 import { parseScript } from "./script";
-import { runScript } from "./run";
+import { runScript, voiceOptions } from "./run";
 import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
 import { runDeviceTerminal } from "./device-term";
 import { runHeadless } from "./headless";
 import { runWeb, DEFAULT_PORT } from "./web/server";
 import { loadPack, renderWav } from "./wav";
-import { PACKS, withTradition } from "../firmware/voice";
-import { defaultCallOptions } from "../firmware/core/index";
+import { PACKS } from "../firmware/voice";
 
 const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock in the browser: the device itself, its voice,\n" +
   "                                                        the arbiter's panel; served on http://127.0.0.1:" + DEFAULT_PORT + "/\n" +
@@ -131,8 +130,7 @@ function main(argvIn: string[]): number | Promise<number> {
     process.stderr.write("--voice: no pack '" + voice + "' (" + PACKS.map((p) => p.id).join(", ") + ")\n");
     return 2;
   }
-  // as on the device, the pack brings its counting tradition; a `calls` line of the script replaces it
-  const r = runScript(script, 20, null, withTradition(defaultCallOptions(), pack.tradition));
+  const r = runScript(script, 20, null, voiceOptions(voice));
   if (args.values.wav !== undefined) {
     try {
       writeFileSync(args.values.wav, renderWav(r.outputs, loadPack(voice), r.endMs));

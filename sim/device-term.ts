@@ -1,8 +1,9 @@
 // `npm run sim -- --device`: the device app itself on the desktop board, its 128×64 frames shown
 // pixel for pixel in the terminal (two pixel rows per character), the clips it plays listed below.
 // The keys stand for the three buttons. A terminal reports no key releases, so MENU has two keys:
-// a tap and a 2.5 s hold. The display is drawn at one character per pixel column, never scaled:
-// a terminal too small for it is refused rather than shown garbled.
+// a tap and a 2.5 s hold (also space, which pauses in the terminal clock: here too). The display is
+// drawn at one character per pixel column, never scaled: a terminal too small for it is refused
+// rather than shown garbled. Quitting prints both sides' times, as the terminal clock does.
 
 import { type App, startApp } from "../firmware/app";
 import { LEFT, RIGHT, MENU, LAMP_ON, LAMP_BLINK } from "../firmware/board";
@@ -10,6 +11,7 @@ import { getPixel, WIDTH, HEIGHT } from "../firmware/gfx/frame";
 import { SimBoard, MemoryStore } from "./board";
 import { systemTime } from "./realtime";
 import { screenText } from "./term-text";
+import { sideLine, clockText } from "./terminal-view";
 
 /** The frame as text: ▀ ▄ █ and spaces, a border around it. */
 export function frameToBlocks(frame: Uint8Array): string[] {
@@ -29,14 +31,20 @@ export function frameToBlocks(frame: Uint8Array): string[] {
 
 /** The keys in play and inside a menu (firmware/menu.ts: LEFT previous/less, RIGHT next/more,
  *  MENU select/next field/confirm, MENU held back one step or out). */
-export const PLAY_KEYS = "z / m: left / right player button   b: MENU tap (time left; set-up menu)   B: MENU held (pause; arbiter menu)   x x: quit";
+export const PLAY_KEYS = "z / m: left / right player button   b: MENU tap (time left; set-up menu)   B or space: MENU held (pause; arbiter)   x x: quit";
 export const MENU_KEYS = "in the menu: z previous / less   m next / more   b choose, next field, confirm   B back, or leave the menu   x x: quit";
 /** The button each key stands for, and how long it is held (a terminal reports no releases). */
 export const KEY_BUTTONS: Record<string, { button: number; holdMs: number }> = {
   z: { button: LEFT, holdMs: 80 }, Z: { button: LEFT, holdMs: 80 },
   m: { button: RIGHT, holdMs: 80 }, M: { button: RIGHT, holdMs: 80 },
-  b: { button: MENU, holdMs: 80 }, B: { button: MENU, holdMs: 2500 },
+  b: { button: MENU, holdMs: 80 }, B: { button: MENU, holdMs: 2500 }, " ": { button: MENU, holdMs: 2500 },
 };
+
+/** What is printed when the device view quits: how long it ran, the game's state, both sides' times. */
+export function finalLines(app: App, now: number): string[] {
+  const clock = app.clock;
+  return ["Go clock (device) quit after " + clockText(now) + ", game " + clock.game.phase, sideLine(clock, "black", now), sideLine(clock, "white", now)];
+}
 
 const QUIT_PROMPT = "x again within 2 s quits (x sits next to z, the left button)";
 const QUIT_CONFIRM_MS = 2000;
@@ -108,6 +116,10 @@ export function runDeviceTerminal(): number {
     if (stdin.isTTY) stdin.setRawMode(false);
     stdin.pause();
     out.write("\x1b[?25h\x1b[?1049l");
+    if (app) {
+      app.wake(); // calls, a flag: what came due up to now
+      out.write(finalLines(app, time.now()).join("\n") + "\n");
+    }
     process.exit(0);
   };
   out.write("\x1b[?1049h\x1b[?25l");

@@ -2,8 +2,18 @@
 // with the clock jumping instead of sleeping. Optionally every wake-up comes late, to show that
 // lateness never changes a reading.
 
-import { Clock, defaultCallOptions, NEVER, type Output } from "../firmware/core/index";
+import { Clock, defaultCallOptions, NEVER, type CallOptions, type Output } from "../firmware/core/index";
+import { PACKS, withTradition, speechOf } from "../firmware/voice";
 import { setupGame, type Script } from "./script";
+
+/** The call options a voice pack brings, as on the device: its counting tradition (a `calls` line of
+ *  a script replaces it) and its calls' lengths, which decide where each is said (core/place.ts). */
+export function voiceOptions(pack: string): CallOptions {
+  const info = PACKS.find((p) => p.id === pack);
+  const o = withTradition(defaultCallOptions(), info ? info.tradition : "");
+  o.speech = speechOf(pack);
+  return o;
+}
 
 export interface RunResult {
   clock: Clock;

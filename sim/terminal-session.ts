@@ -5,6 +5,7 @@
 import {
   Clock, type Op, type Output, type Side, newGame, defaultCallOptions, parseControl, isParseError,
 } from "../firmware/core/index";
+import { voiceOptions } from "./run";
 import { parseScript, parseOpWords, parseSetupWords } from "./script";
 import { Realtime, type TimeSource } from "./realtime";
 import { type KeyMap, view, sideLine, sideOfKey, clockText, HELP, NEED_COLUMNS, NEED_ROWS } from "./terminal-view";
@@ -123,12 +124,22 @@ export class Session {
     if (side) this.apply({ op: "press", side: side }, t);
     else if (k === " ") this.pause(t);
     else if (lk === "q") this.apply({ op: "query", side: null }, t);
+    else if (lk === "b") this.menu(t);
     else if (k === ":") this.input = "";
     else if (k === "?") this.message = this.message === HELP ? [] : HELP;
     else if (lk === "x" && asked !== null && t - asked <= QUIT_CONFIRM_MS) this.quit();
     else if (lk === "x") this.askQuit(t);
     else if (k === "\x03" || k === "\x04") this.quit();
     else if (k >= " ") this.message = ["'" + k + "' does nothing here: ? for help"];
+  }
+
+  /** MENU, as a tap on the device: in a game the side to move asks for its time (16.2); in set-up and
+   *  after the game the device opens its menus, whose operations are the commands here. */
+  private menu(t: number): void {
+    const phase = this.clock.game.phase;
+    if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
+    else if (phase === "setup") this.message = ["MENU: set the game up with commands, :control SPEC, :handicap N (? for help)"];
+    else this.message = ["MENU: the game is over: :new sets up the next one; :pass, :correct … (? for help)"];
   }
 
   /** Space only pauses: resuming is the arbiter's (on the device it takes the PIN), so it goes
@@ -247,7 +258,8 @@ export function newClock(flags: TerminalFlags): Clock | string {
   if (Array.isArray(s)) return (s[0].line === 1 ? "--control: " : "--handicap: ") + s[0].error;
   const c = parseControl("2h+5x60s");
   if (isParseError(c)) return c.error;
-  const clock = new Clock(newGame(c, c), defaultCallOptions(), GRACE_MS, LOG_ENTRIES);
+  // the calls as the device's default voice says them: its lengths decide where each is said
+  const clock = new Clock(newGame(c, c), voiceOptions("zh"), GRACE_MS, LOG_ENTRIES);
   for (const op of s.setup) {
     const r = clock.apply(op, 0).find((o) => o.kind === "refused");
     if (r && r.kind === "refused") return r.reason;

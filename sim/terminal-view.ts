@@ -137,11 +137,15 @@ function phaseText(v: ViewInput): string {
   }
 }
 
-/** What a call says, in Chinese as the referee says it, and in English. */
-export function gloss(say: string): string {
+/** What a call says, in Chinese as the referee says it, and in English; `short`: in the voice's short
+ *  form (the number and its measure word alone, when the whole call would run into the count). */
+export function gloss(say: string, short?: boolean): string {
   const i = say.indexOf(":");
   const id = i < 0 ? say : say.slice(0, i);
   const n = i < 0 ? "" : say.slice(i + 1);
+  if (short && id === "periods") return n + "次 (" + plural(n, "period") + " left, short)";
+  if (short && id === "left") return n + "分 (" + n + " left, short)";
+  if (short && id === "moves") return n + "步 (" + plural(n, "move") + " left, short)";
   switch (id) {
     case "elapsed": return n + "秒 (" + n + " s)";
     case "used": return "1分 (a period used)";
@@ -166,11 +170,43 @@ export function gameTime(ms: number): string {
   return Math.floor(s / 3600) + ":" + ("0" + Math.floor((s % 3600) / 60)).slice(-2) + ":" + ("0" + (s % 60)).slice(-2) + "." + Math.floor((t % 1000) / 100);
 }
 
+/** A time left in two units, said as one phrase (firmware/voice.ts): 还剩1小时50分, 还剩9分59秒. */
+function twoUnits(a: string, b: string): string | null {
+  const x = a.slice(a.indexOf(":") + 1);
+  const y = b.slice(b.indexOf(":") + 1);
+  if (a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0) return "还剩" + x + "小时" + y + "分 (" + x + " h " + y + " min left)";
+  if (a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0) return "还剩" + x + "分" + y + "秒 (" + x + " min " + y + " s left)";
+  return null;
+}
+
+/** The call list's lines: one an output, but a time left in two units (mins:9 secs:59, two calls of
+ *  one instant) is one answer, one line, as it is said. */
+export function outputLines(outs: Output[], g: Game): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < outs.length; i++) {
+    const o = outs[i];
+    const n = outs[i + 1];
+    const pair = o.kind === "call" && n && n.kind === "call" && n.t === o.t && n.side === o.side && !o.short ? twoUnits(o.say, n.say) : null;
+    if (pair && o.kind === "call" && n.kind === "call") {
+      lines.push(gameTime(o.t - g.startedAt) + "  " + letter(o.side) + "  " + o.say + " " + n.say + " — " + pair + moved(o, g));
+      i++;
+    } else lines.push(outputText(o, g));
+  }
+  return lines;
+}
+
+/** When a call said later than due was due: moved clear of another call, or late in the last period. */
+function moved(o: Extract<Output, { kind: "call" }>, g: Game): string {
+  if (o.due !== undefined) return " (late, due " + gameTime(o.due - g.startedAt) + ")";
+  if (o.moved !== undefined) return " (due " + gameTime(o.moved - g.startedAt) + ")";
+  return "";
+}
+
 /** One line of the call list, stamped in game time (since the start of `g`, the game it is of). */
 export function outputText(o: Output, g: Game): string {
   const stamp = (t: number) => gameTime(t - g.startedAt);
   switch (o.kind) {
-    case "call": return stamp(o.t) + "  " + letter(o.side) + "  " + o.say + " — " + gloss(o.say) + (o.due === undefined ? "" : " (late, due " + stamp(o.due) + ")");
+    case "call": return stamp(o.t) + "  " + letter(o.side) + "  " + o.say + " — " + gloss(o.say, o.short) + moved(o, g);
     case "flag": return stamp(o.t) + "  " + letter(o.side) + "  FLAG — out of time";
     case "notice": return stamp(o.t) + "  " + letter(o.side) + "  past the lateness limit: forfeit (" + lateArticle(g) + ")";
     case "refused": return stamp(o.t) + "  refused " + o.op + ": " + o.reason;
@@ -220,7 +256,7 @@ export function bannerLines(v: ViewInput): string[] {
 export const HELP = [
   "keys: the button keys end a move; before the start, the button of the",
   "  side that does not move first starts the clock. space pauses; :resume",
-  "  goes on (the arbiter's), q query (16.2), ? help, x twice in 2 s quits.",
+  "  goes on (the arbiter's), b MENU or q: time left (16.2), x x quits.",
   ":command, Enter runs it, Esc cancels (the button keys wait meanwhile):",
   "  start  pause  resume  end  pass (22.5)  query [SIDE]  press SIDE  new",
   "  correct SIDE main|periods|block|movesleft|moves VALUE  (correct black main 5m)",
@@ -256,7 +292,7 @@ export function view(v: ViewInput): string[] {
   out.push("");
   out.push("[" + v.keys.left + "] left = " + name(sideOfKey(v.keys, v.keys.left) || "black") + "'s button   [" +
     v.keys.right + "] right = " + name(sideOfKey(v.keys, v.keys.right) || "white") + "'s button");
-  out.push("space pause   :resume   q query   : command   ? help   x x quit");
+  out.push("b MENU: time left (16.2)   space pause   :resume   : command   ? help   x x quit");
   out.push("");
   // The typed command first, then the message, then as many calls as the rest holds, newest last.
   const input = v.input === null ? [] : [inputLine(v.input, v.cols)];
@@ -269,7 +305,7 @@ export function view(v: ViewInput): string[] {
   if (gap.length) rest -= gaps;
   const calls = rest >= 2 ? ["calls (game time):"] : [];
   if (calls.length && v.recent.length === 0) calls.push("  (none yet)");
-  if (calls.length) for (const o of v.recent.slice(-(rest - 1))) calls.push("  " + outputText(o, v.clock.game));
+  if (calls.length) for (const l of outputLines(v.recent, v.clock.game).slice(-(rest - 1))) calls.push("  " + l);
   let lines = out.concat(calls);
   if (message.length) lines = lines.concat(gap, message);
   if (input.length) lines = lines.concat(gap, input);

@@ -17,10 +17,10 @@ export interface VoicePack {
   id: string;
   /** Raw clips: 8-bit unsigned mono at 8 kHz. */
   clips: Record<string, Uint8Array>;
-  /** The clip names of a call, in order. */
-  phrase: (say: string) => string[];
+  /** The clip names of a call, in order (`short`: its short form). */
+  phrase: (say: string, short?: boolean) => string[];
   /** The same for the calls of one instant, per call (a time left in two units is one phrase). */
-  phrases: (says: string[]) => string[][];
+  phrases: (says: string[], short?: boolean[]) => string[][];
 }
 
 /** A committed pack from voices/ID (manifest.json and one .raw file per clip). */
@@ -30,7 +30,7 @@ export function loadPack(id: string, voicesDir?: string): VoicePack {
   if (manifest.sampleRate !== RATE) throw new Error("voice pack " + id + " is not at " + RATE + " Hz");
   const clips: Record<string, Uint8Array> = {};
   for (const name of Object.keys(manifest.clips)) clips[name] = new Uint8Array(readFileSync(join(dir, name + ".raw")));
-  return { id: id, clips: clips, phrase: (say) => clipsFor(id, say), phrases: (says) => callPhrases(id, says) };
+  return { id: id, clips: clips, phrase: (say, short) => clipsFor(id, say, short), phrases: (says, short) => callPhrases(id, says, short) };
 }
 
 export function sampleAt(tMs: number): number {
@@ -51,8 +51,8 @@ export interface Placed {
 /** Where each clip of each call goes; calls are taken in time order (a late count the core lists
  *  first still plays at its own t), calls of one instant in the order the core made them. */
 export function place(outputs: Output[], pack: VoicePack): Placed[] {
-  const calls: { t: number; say: string }[] = [];
-  for (const o of outputs) if (o.kind === "call" && o.t >= 0) calls.push({ t: o.t, say: o.say });
+  const calls: { t: number; say: string; short: boolean }[] = [];
+  for (const o of outputs) if (o.kind === "call" && o.t >= 0) calls.push({ t: o.t, say: o.say, short: o.short === true });
   calls.sort((a, b) => a.t - b.t); // stable: same-instant calls keep their order
   const out: Placed[] = [];
   let i = 0;
@@ -62,7 +62,8 @@ export function place(outputs: Output[], pack: VoicePack): Placed[] {
     while (j < calls.length && calls[j].t === t) j++;
     const limit = j < calls.length ? sampleAt(calls[j].t) : Infinity;
     let pos = sampleAt(t);
-    const phrases = pack.phrases(calls.slice(i, j).map((c) => c.say));
+    const group = calls.slice(i, j);
+    const phrases = pack.phrases(group.map((c) => c.say), group.map((c) => c.short));
     for (let k = i; k < j; k++) {
       for (const name of phrases[k - i]) {
         const clip = pack.clips[name];

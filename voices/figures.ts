@@ -1,6 +1,7 @@
-// The voice packs' figures in voices/README.md (clips, bytes, longest clip, the budget), made from
-// the committed manifests, never typed: `npm run voices` rewrites them after making the clips,
-// `npx tsx voices/figures.ts` rewrites them alone, and test/app/voices.test.ts fails when they differ.
+// The voice packs' figures in voices/README.md (clips, bytes, longest clip, the budget), and the clips'
+// lengths the firmware needs (voices/lengths.ts), made from the committed manifests, never typed:
+// `npm run voices` rewrites them after making the clips, `npx tsx voices/figures.ts` rewrites them
+// alone, and test/app/voices.test.ts fails when they differ.
 
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { PACKS, CLIP_BUDGET, DEFAULT_PACK } from "../firmware/voice";
 
 const VOICES = fileURLToPath(new URL(".", import.meta.url));
 const README = join(VOICES, "README.md");
+const LENGTHS = join(VOICES, "lengths.ts");
 const BEGIN = "<!-- figures: made by voices/figures.ts from the manifests; do not edit by hand -->";
 const END = "<!-- /figures -->";
 
@@ -65,8 +67,29 @@ export function readmeWithFigures(text: string, dir = VOICES): string {
   return text.slice(0, a) + figures(dir) + text.slice(b + END.length);
 }
 
+/** voices/lengths.ts: each clip's length in whole ms (its bytes at 8 kHz, rounded up, so that a call
+ *  is never thought shorter than it plays), one string per pack (" name:ms …"): on the board a string
+ *  stays in flash, where an object of numbers would take RAM. */
+export function lengthsModule(dir = VOICES): string {
+  const lines = [
+    "// Each clip's length in ms (its bytes at 8 kHz, rounded up), per voice pack: what the core needs to",
+    "// keep one call from running into the next (firmware/voice.ts speechOf). Made by voices/figures.ts from",
+    "// the manifests; do not edit by hand (test/app/voices.test.ts compares).",
+    "",
+    "export function clipLengths(pack: string): string {",
+  ];
+  for (const p of PACKS) {
+    const m = JSON.parse(readFileSync(join(dir, p.id, "manifest.json"), "utf8")) as Manifest;
+    const table = Object.keys(m.clips).map((k) => k + ":" + Math.ceil((m.clips[k].bytes * 1000) / 8000)).join(" ");
+    lines.push('  if (pack === "' + p.id + '") return " ' + table + ' ";');
+  }
+  lines.push('  return "";', "}", "");
+  return lines.join("\n");
+}
+
 export function writeFigures(): void {
   writeFileSync(README, readmeWithFigures(readFileSync(README, "utf8")));
+  writeFileSync(LENGTHS, lengthsModule());
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) writeFigures();

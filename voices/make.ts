@@ -211,6 +211,7 @@ interface Manifest {
   totalBytes: number;
   clips: Record<string, ClipEntry>;
   phrases: Record<string, string[]>;
+  short: Record<string, string[]>;
 }
 
 /** Call ids worth listing in the manifest: those of the default schedules (periods of 10, 20, 30
@@ -227,6 +228,17 @@ function listedCalls(): string[] {
   for (let n = 0; n <= 10; n++) ids.push("periods:" + n);
   for (let n = 1; n <= 3; n++) ids.push("hours:" + n);
   return ids.filter((id, i) => ids.indexOf(id) === i);
+}
+
+/** The short forms the pack offers for the listed calls (firmware/voice.ts clipsFor with short): a
+ *  documentation copy, as `phrases`. */
+export function shortPhrases(pack: string): Record<string, string[]> {
+  const short: Record<string, string[]> = {};
+  for (const id of listedCalls()) {
+    const clips = clipsFor(pack, id, true);
+    if (clips.length) short[id] = clips;
+  }
+  return short;
 }
 
 function engineVersion(): string {
@@ -253,6 +265,7 @@ function makePack(spec: PackSpec, dir: string, tmp: string, engine: string): Man
   for (const f of readdirSync(dir)) if (f.endsWith(".raw") && !(f.slice(0, -4) in clips)) unlinkSync(join(dir, f));
   const phrases: Record<string, string[]> = {};
   for (const id of listedCalls()) phrases[id] = clipsFor(spec.id, id);
+  const short = shortPhrases(spec.id);
   return {
     pack: spec.id,
     name: spec.name,
@@ -265,6 +278,7 @@ function makePack(spec: PackSpec, dir: string, tmp: string, engine: string): Man
     totalBytes: total,
     clips: clips,
     phrases: phrases,
+    short: short,
   };
 }
 
@@ -289,4 +303,4 @@ function main(argv: string[]): void {
   }
 }
 
-main(process.argv.slice(2));
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) main(process.argv.slice(2));

@@ -3,8 +3,9 @@
 // wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
 
 import { type TimeControl, formatControl } from "./control";
-import type { CallOptions } from "./schedule";
-import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer } from "./side";
+import type { CallOptions, Speech } from "./schedule";
+import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
+import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
 import * as G from "./game";
 import * as A from "./arbiter";
 
@@ -17,7 +18,8 @@ export type Op =
   | { op: "latelimit"; ms: number }
   | { op: "start" }
   | { op: "press"; side: Side }
-  | { op: "pause" }
+  /** `side`: a player stopped the clock (MENU held: the side to move); without it, the arbiter. */
+  | { op: "pause"; side?: Side }
   | { op: "resume" }
   | { op: "end" }
   | { op: "query"; side: Side | null }
@@ -30,8 +32,10 @@ export type Op =
   | { op: "pass" };
 
 export type Output =
-  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due. */
-  | { kind: "call"; t: number; side: Side; say: string; due?: number }
+  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due;
+   *  `moved` when it is said later than due to keep clear of another call (place.ts), the instant
+   *  it was due; `short` when it is said in the voice pack's short form. */
+  | { kind: "call"; t: number; side: Side; say: string; due?: number; moved?: number; short?: boolean }
   | { kind: "flag"; t: number; side: Side }
   /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
   | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
@@ -46,8 +50,10 @@ export interface LogEntry {
   side: Side | null;
   /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
    *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
+   *  resume how long the clock stood (ms, since the pause; since the boot after a power cut),
    *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
-   *  that made it fall, refused "OP: REASON", call the call id. */
+   *  that made it fall, refused "OP: REASON", call the call id (and " short" when said in the
+   *  voice's short form). */
   info: string;
   black: Reading;
   white: Reading;
@@ -74,6 +80,15 @@ export class Clock {
   private turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
+  /** When the last answer to a question (16.2) sounds, [start, end), and whose it is: the next one
+   *  keeps clear of it. */
+  private heard: number[] = [0, 0];
+  private heardBy: Side = "black";
+  /** The instant calls were last made at, and the calls they were made from (those of that instant
+   *  are the words that may still sound: a question asked then waits for them). */
+  private saidAt = -1;
+  private saidIn: Call[] = [];
+  private saidBy: Side = "black";
 
   constructor(game: G.Game, options: CallOptions, graceMs: number, maxLog: number) {
     this.game = game;
@@ -104,7 +119,28 @@ export class Clock {
   private planned(): Plan {
     const g = this.game;
     const p = this.plan;
-    return p && p.game === g && p.options === this.options ? p : (this.plan = newPlan(g, this.options));
+    if (p && p.game === g && p.options === this.options) return p;
+    const n = newPlan(g, this.options);
+    // words of the side to move that may still sound when the game changed (its answer to a question,
+    // the last calls of its turn that just ended): the information this plan places keeps clear of
+    // them (the other side's words, a new turn's calls may cut: the turn has changed)
+    if (this.options.speech && (this.heard[1] > g.lastT || this.saidAt + SOUND_MS > g.lastT)) n.quiet = this.sounding(this.options.speech, g.toMove);
+    return (this.plan = n);
+  }
+
+  /** When the last words said may sound, [start, end): an answer to a question, and the calls of the
+   *  last instant calls were made at, as one span (what lies between is kept clear too); only those
+   *  of `side` when one is given. */
+  private sounding(speech: Speech, side: Side | null): number[] {
+    const heard = side && side !== this.heardBy ? [0, 0] : [this.heard[0], this.heard[1]];
+    const said: string[] = [];
+    if (!side || side === this.saidBy) for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
+    if (said.length > 0) {
+      const end = this.saidAt + speech.ms(said, false);
+      if (heard[1] <= heard[0] || this.saidAt < heard[0]) heard[0] = this.saidAt;
+      if (end > heard[1]) heard[1] = end;
+    }
+    return heard;
   }
 
   /** The running side's calls due in (from, to], at absolute times, without making them: from the
@@ -134,30 +170,40 @@ export class Clock {
   }
 
   /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
-   *  a wake each second then finds its calls without working out the turn's calls again. */
+   *  a wake each second then finds its calls without working out the turn's calls again. With a
+   *  voice's lengths, the calls are placed so that none runs into the next (place.ts): worked out
+   *  from the calls a few seconds either side, so any window places a call the same. */
   private window(p: Plan, from: number, to: number): void {
     const g = this.game;
     const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
     const s = g[g.toMove];
     const ctl = G.controlOf(g, g.toMove);
     const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    const calls: Call[] = [];
-    turnCalls(ctl, s, this.options, from - base, Math.min(until, p.flag) - base, s.moves === 0, calls);
-    // in time order; a stable insertion sort (Espruino's sort is not stable): calls of one instant
-    // keep the order they are said in ("1分" before "还剩N分", "10" before "timeout")
-    for (let i = 1; i < calls.length; i++) {
-      const c = calls[i];
-      let j = i - 1;
-      while (j >= 0 && calls[j].e > c.e) {
-        calls[j + 1] = calls[j];
-        j--;
-      }
-      calls[j + 1] = c;
+    let speech = this.options.speech;
+    let calls: Call[] = [];
+    // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
+    // moved into the window, and the press's path is spared the placing
+    if (this.turning && speech) {
+      turnCalls(ctl, s, this.options, from - base, until - base, s.moves === 0, calls);
+      if (calls.length === 0) speech = null;
+      else calls = [];
     }
-    for (const x of calls) x.e += base;
+    const back = speech ? LOOK_BACK_MS : 0;
+    const ahead = speech ? LOOK_AHEAD_MS : 0;
+    turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
+    sortCalls(calls);
+    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
+    const kept: Call[] = [];
+    for (const x of calls) {
+      x.e += base;
+      if (x.due !== undefined) x.due += base;
+      if (x.e > from && x.e <= until) kept.push(x);
+    }
+    // an answer said later than asked (16.2), in the room the calls left it
+    for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
     p.from = from;
     p.to = until;
-    p.calls = calls;
+    p.calls = kept;
     p.at = from;
     p.next = -1; // to be found
   }
@@ -166,7 +212,7 @@ export class Clock {
    *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
   peek(until: number): Output[] {
     const side = this.game.toMove;
-    return this.callsIn(this.planned(), this.cursor, until).map((c): Output => ({ kind: "call", t: c.e, side: side, say: c.say }));
+    return this.callsIn(this.planned(), this.cursor, until).map((c) => callOut(c, side));
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
@@ -194,10 +240,15 @@ export class Clock {
     const g = this.game;
     const side = g.toMove;
     let lateLast: Call | null = null; // the newest overdue call of the last period
-    for (const c of this.callsIn(p, this.cursor, upTo)) {
+    const due = this.callsIn(p, this.cursor, upTo);
+    for (const c of due) {
       if (c.e >= now - this.graceMs) {
-        out.push({ kind: "call", t: c.e, side: side, say: c.say });
-        this.record(c.e, "call", side, c.say);
+        const o = callOut(c, side);
+        out.push(o);
+        this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
+        this.saidAt = c.e; // three references, no more, on a wake's path
+        this.saidIn = due;
+        this.saidBy = o.side;
         continue;
       }
       const older = c.last ? lateLast : c;
@@ -211,6 +262,9 @@ export class Clock {
     } else if (lateLast) {
       // 16.2: the last-period count is never silently skipped; the latest overdue number is said now.
       out.unshift({ kind: "call", t: now, side: side, say: lateLast.say, due: lateLast.e });
+      this.saidAt = now;
+      this.saidIn = [{ e: now, say: lateLast.say, last: true }];
+      this.saidBy = side;
       this.record(now, "late", side, lateLast.say + " due " + lateLast.e);
     }
     const settled = p.flag <= upTo ? G.settle(g, upTo) : g;
@@ -290,7 +344,7 @@ export class Clock {
     const at = Math.max(t, g.lastT);
     if (typeof r === "string") {
       out.push({ kind: "refused", t: at, op: op.op, reason: r });
-      this.record(at, "refused", "side" in op ? op.side : null, op.op + ": " + r);
+      this.record(at, "refused", sideOf(op), op.op + ": " + r);
       return out;
     }
     this.game = r;
@@ -298,15 +352,17 @@ export class Clock {
     // which the calls below need anyway: not worked out twice on a press's path)
     if (this.planned().flag <= r.lastT) this.game = G.settle(r, r.lastT);
     const f = this.game;
-    const side = "side" in op ? op.side : null;
+    const side = sideOf(op);
     const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
     if (ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     if (op.op === "query") {
       const side = op.side || g.toMove;
-      for (const say of queryAnswer(G.controlOf(g, side), this.reading(side, at))) {
-        out.push({ kind: "call", t: at, side: side, say: say });
-        this.record(at, "call", side, say);
+      const says = queryAnswer(G.controlOf(g, side), this.reading(side, at));
+      for (const c of this.answerAt(says, side, at)) {
+        const o = callOut(c, side);
+        out.push(o);
+        this.record(at, "call", side, c.short ? c.say + " short" : c.say);
       }
     }
     if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {
@@ -328,6 +384,60 @@ export class Clock {
     this.turning = false;
     for (const o of more) out.push(o);
     return out;
+  }
+
+  /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
+   *  the running side's next call and after the one sounding; else said later, in the room the calls
+   *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
+   *  be stale. A newer question replaces an answer not said yet. Returns the calls said now. */
+  private answerAt(says: string[], side: Side, t: number): Call[] {
+    const now: Call[] = [];
+    for (const say of says) now.push({ e: t, say: say, last: false });
+    const g = this.game;
+    const speech = this.options.speech;
+    if (!speech || says.length === 0) return now;
+    // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
+    // or of a turn that has ended) may still sound: the answer keeps clear of them
+    const heard = this.sounding(speech, null);
+    if (g.phase !== "running") {
+      // no clock runs: said now, unless those words still sound
+      if (t < heard[1]) return [];
+      this.heard = [t, t + speech.ms(says, false)];
+      this.heardBy = side;
+      return now;
+    }
+    const base = g.runSince - g.turnMs;
+    const s = g[g.toMove];
+    const ctl = G.controlOf(g, g.toMove);
+    const p = this.planned();
+    const kept: Call[] = [];
+    for (const x of p.asked) if (x.e <= t) kept.push(x);
+    if (kept.length < p.asked.length) p.to = -1; // the window is made again without it
+    p.asked = kept;
+    const calls: Call[] = [];
+    // the calls near it: those it may be said among (it may be longer than any of them)
+    const reach = t + HORIZON_MS + SOUND_MS + speech.ms(says, false);
+    turnCalls(ctl, s, this.options, t - base - LOOK_BACK_MS, Math.min(reach, p.flag) - base, s.moves === 0, calls);
+    sortCalls(calls);
+    const answer: Call[] = [];
+    for (const say of says) answer.push({ e: t - base, say: say, last: false });
+    const placed = place(calls, speech, lossAt(ctl, s), answer, [p.quiet[0] - base, p.quiet[1] - base], [heard[0] - base, heard[1] - base], t - base);
+    if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
+    const at = answer[0].e + base;
+    this.heard = [at, at + speech.ms(says, answer[0].short === true)];
+    this.heardBy = side;
+    if (answer[0].due === undefined) {
+      if (answer[0].short) now[0].short = true;
+      return now;
+    }
+    for (const x of answer) {
+      x.e = at;
+      x.due = t;
+      if (side !== g.toMove) x.side = side;
+      p.asked.push(x);
+    }
+    p.to = -1; // the window is made again, with the answer in it
+    return [];
   }
 
   /** 22.1: a press by a player marked absent, while the clock runs, is that player's arrival, made
@@ -357,6 +467,7 @@ export class Clock {
         const again = away || G.controlOf(g, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - G.readSide(g, op.side, t).usedMs);
         return late + " " + (away ? "pause" : "start") + " " + (op.byPress ? "press" : "arbiter") + " " + again;
       }
+      case "resume": return "" + Math.max(0, t - g.runSince); // a paused game's runSince: when it stopped
       case "handicap": return "" + op.stones;
       case "latelimit": return "" + op.ms;
       case "control": return (op.side || "both") + " " + formatControl(op.control);
@@ -371,7 +482,8 @@ export class Clock {
       case "latelimit": return G.setLateLimit(g, op.ms);
       case "calls":
         if (g.phase !== "setup") return "the calls are set before the game starts";
-        this.options = op.options;
+        // the event's own count; the voice (and so the calls' lengths) stays the clock's
+        this.options = op.options.speech || !this.options.speech ? op.options : withSpeech(op.options, this.options.speech);
         return g;
       case "start": return G.start(g, t);
       case "press": return G.press(g, op.side, t);
@@ -407,10 +519,52 @@ interface Plan {
   /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
   start: number;
   end: number;
+  /** Answers to a question (16.2) said later than asked, at absolute times: they go with the plan,
+   *  so an operation that changes the game (a press ends the turn) drops them. */
+  asked: Call[];
+  /** Words said before the plan that may still sound then, [start, end) (none: [0, 0]). */
+  quiet: number[];
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1 };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1, asked: [], quiet: [0, 0] };
+}
+
+/** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep
+ *  the order they are said in ("1分" before "还剩N分", "10" before "timeout"). */
+function sortCalls(calls: Call[]): void {
+  for (let i = 1; i < calls.length; i++) {
+    const c = calls[i];
+    let j = i - 1;
+    while (j >= 0 && calls[j].e > c.e) {
+      calls[j + 1] = calls[j];
+      j--;
+    }
+    calls[j + 1] = c;
+  }
+}
+
+/** Puts c into calls (in time order) after those of its instant. */
+function insertCall(calls: Call[], c: Call): void {
+  let j = calls.length;
+  calls.push(c);
+  while (j > 0 && calls[j - 1].e > c.e) {
+    calls[j] = calls[j - 1];
+    j--;
+  }
+  calls[j] = c;
+}
+
+/** A call as said, for `side` unless it is an answer for the other one. */
+function callOut(c: Call, side: Side): Extract<Output, { kind: "call" }> {
+  const o: Extract<Output, { kind: "call" }> = { kind: "call", t: c.e, side: c.side || side, say: c.say };
+  if (c.due !== undefined) o.moved = c.due;
+  if (c.short) o.short = true;
+  return o;
+}
+
+function withSpeech(o: CallOptions, speech: CallOptions["speech"]): CallOptions {
+  return { ordinary: o.ordinary, last: o.last, timeoutCall: o.timeoutCall, warnSec: o.warnSec, countdown: o.countdown, speech: speech };
 }
 
 /** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
@@ -430,6 +584,11 @@ const ARBITER_OPS = " start pause resume end correct rescale split absent arrive
 /** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value). */
 export function isArbiterOp(op: string): boolean {
   return ARBITER_OPS.indexOf(" " + op + " ") >= 0;
+}
+
+/** The side an operation names (a press, a correction, a player's pause…), or null. */
+function sideOf(op: Op): Side | null {
+  return "side" in op && op.side ? op.side : null;
 }
 
 function fieldOf(r: Reading, f: A.Field): number {

@@ -19,10 +19,22 @@ export interface CallOptions {
   warnSec: number[];
   /** Count the last ten seconds of time that ends in a loss (absolute, Fischer, Bronstein, a block). */
   countdown: boolean;
+  /** How long the voice pack takes to say a call (firmware/voice.ts speechOf): with it, the core
+   *  keeps one call from running into the next (place.ts); null: calls take no time. */
+  speech: Speech | null;
+}
+
+/** A voice pack's spoken lengths, as the core needs them, in integer ms (never less than the clips
+ *  play): `call`, one call (with `short`, in the pack's short form, 三次 for 还剩三次; 0 when the pack
+ *  has none for it); `ms`, the calls `says` of one instant back to back (a time left in two units is
+ *  one phrase), the last one short with `short`. */
+export interface Speech {
+  call(say: string, short: boolean): number;
+  ms(says: string[], short: boolean): number;
 }
 
 export function defaultCallOptions(): CallOptions {
-  return { ordinary: null, last: null, timeoutCall: true, warnSec: [], countdown: false };
+  return { ordinary: null, last: null, timeoutCall: true, warnSec: [], countdown: false, speech: null };
 }
 
 /** Rule 12.3 generalised: P−30, P−20, P−10, P−5, P−2 (those ≥ 1 s) in ordinary periods. */
@@ -86,7 +98,7 @@ function parseOnOff(v: string): boolean | string {
 
 /** Applies `key=value` words to a copy of `base`; on any error nothing is applied. */
 export function parseCallOptions(words: string[], base: CallOptions): CallOptions | { error: string } {
-  const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown };
+  const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown, speech: base.speech };
   if (words.length === 0) return { error: "expected key=value: ordinary, last, timeout, warn or countdown" };
   for (const w of words) {
     const eq = w.indexOf("=");

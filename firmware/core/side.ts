@@ -46,6 +46,12 @@ export interface Call {
   say: string;
   /** In the last period (or the final count): an overdue call here is made late, not dropped. */
   last: boolean;
+  /** Said later than it was due, to keep clear of another call (place.ts): when it was due. */
+  due?: number;
+  /** Said in the voice pack's short form (place.ts). */
+  short?: boolean;
+  /** An answer to a player's question (16.2) for this side, when it is not the side to move. */
+  side?: "black" | "white";
 }
 
 export const NEVER = 1e15; // later than any game; plain number so the core needs no Infinity checks

@@ -220,6 +220,12 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }
 
+/** Whether no game is in progress (set-up, or a game that is over): the only time a prompt opens. */
+export function betweenGames(app: App): boolean {
+  const p = app.clock.game.phase;
+  return p === "setup" || p === "ended";
+}
+
 /** The reply body of one request (a JSON text whose frame was good). */
 export function answerRequest(app: App, con: ClockConsole, json: string): Reply {
   let r: unknown;
@@ -240,6 +246,8 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       // the JavaScript prompt on this line, for the arbiter: with the PIN, until the next game starts
       // or the line closes (the reply goes out first: after it, the line is the prompt's)
       if (typeof q.pin !== "string") return { err: "repl takes the PIN" };
+      // not during a game: a prompt left open there would be a player's for the rest of it
+      if (!betweenGames(app)) return { err: "a game is on: the prompt opens between games (end it first)" };
       const t = app.board.now();
       const why = app.checkPin(q.pin, t, "link");
       if (why) return { err: why };

@@ -8,7 +8,7 @@ import type { Game } from "../core/index";
 import { presets, presetIndex } from "../presets";
 import { pinMatches, withPin, pinDigits, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
 import {
-  type Menu, type MenuResult, TRIES, SETUP_ITEMS, ARBITER_ITEMS, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
+  type Menu, type MenuResult, TRIES, SETUP_ITEMS, arbiterItems, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,
   readingText, usedTotal, toList, openSub, backKey,
 } from "./state";
@@ -74,7 +74,7 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
 }
 
 function selectArbiter(m: Menu, game: Game, r: MenuResult): void {
-  const id = itemsOf(ARBITER_ITEMS)[m.item];
+  const id = itemsOf(arbiterItems(game))[m.item];
   switch (id) {
     case "pause":
       if (game.phase === "running") {

@@ -54,7 +54,15 @@ export const TRIES = 3;
 // array of strings, made when the menus' file is run on the board (menu.ts) and kept while a menu is
 // open, takes several times the jsvars of the one string (Espruino).
 export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|bt|usb|ready";
-export const ARBITER_ITEMS = "pause|cblack|cwhite|rescale|split|absent|pass|end|new|lock";
+/** The arbiter's items: Pause or Resume last (after the PIN the cursor is on the first item, so one
+ *  MENU tap too many opens a correction's screen, never resumes the game), and only while a game
+ *  runs or stands paused: a game that is over offers no Resume. */
+export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
+
+/** The arbiter menu's items for the game as it stands (see ARBITER_ITEMS). */
+export function arbiterItems(game: Game): string {
+  return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
+}
 
 export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
 export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|Fischer|Bronstein";

@@ -7,7 +7,7 @@ import type { Game } from "../core/index";
 import { presets } from "../presets";
 import { PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
 import {
-  type Menu, TRIES, SETUP_ITEMS, ARBITER_ITEMS, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
+  type Menu, TRIES, SETUP_ITEMS, arbiterItems, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
   handicapText, lateText, isPin, correctable, readingValue, readingText,
 } from "./state";
 import { CFIELD_NAMES, CFIELD_SHORT, fieldsOf, isFields, draftText } from "./fields";
@@ -122,7 +122,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
   const who = sideName(m.side);
   switch (m.screen) {
     case "list": {
-      const ids = itemsOf(m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS);
+      const ids = itemsOf(m.arbiter ? arbiterItems(game) : SETUP_ITEMS);
       const lines: string[] = [];
       for (let i = from; i < to && i < ids.length; i++) lines.push(m.arbiter ? arbiterLine(ids[i], game) : setupLine(ids[i], s));
       return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + ids.length, lines, m.item, m);
@@ -191,7 +191,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
 export function lineCount(m: Menu, game: Game): number {
-  if (m.screen === "list") return itemsOf(m.arbiter ? ARBITER_ITEMS : SETUP_ITEMS).length;
+  if (m.screen === "list") return itemsOf(m.arbiter ? arbiterItems(game) : SETUP_ITEMS).length;
   if (isFields(m.screen)) return fieldsOf(m, game).length + 1; // and the OK line
   if (isPin(m.screen)) return 0;
   switch (m.screen) {

@@ -34,6 +34,8 @@ function callsAfter(a: Event, b: Event | null, until: number, options: CallOptio
   const k = new Clock(g, options, 0, 0);
   // a turn that began at a.t still had its calls at a.t to make (Clock.apply's rule)
   if (a.what !== "resume" && a.what !== "restore" && a.what !== "query" && a.what !== "dropped" && a.what !== "late") k.cursor = a.t - 1;
+  // a question's answer said later than asked (core/place.ts) is among the calls that follow it
+  if (a.what === "query") k.apply({ op: "query", side: a.side }, a.t);
   let skip = -1;
   let say = "";
   if (b && b.what === "dropped") {
@@ -45,7 +47,7 @@ function callsAfter(a: Event, b: Event | null, until: number, options: CallOptio
     say = w[0];
   }
   for (const c of k.peek(b ? b.t : until)) {
-    if (c.kind === "call" && !(c.t === skip && c.say === say)) out.push(item(c.t, "call", c.side, c.say, g));
+    if (c.kind === "call" && !(c.t === skip && c.say === say)) out.push(item(c.t, "call", c.side, c.short ? c.say + " short" : c.say, g));
   }
 }
 

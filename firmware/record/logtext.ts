@@ -77,8 +77,9 @@ export function entryWords(e: LogEntry, startMs: number): string {
       // a press after which the presser has made no move is the one that started the game
       return "press: " + who + (moves === 0 ? "'s button starts the game" : ", move " + moves);
     }
-    case "pause": return "pause";
-    case "resume": return "resume";
+    // who stopped the clock (a player holds MENU to call the arbiter: the side to move), and for how long it stood
+    case "pause": return "pause: " + (who ? who + ", the side to move, holds MENU" : "by the arbiter");
+    case "resume": return "resume: by the arbiter" + (e.info ? ", after a pause of " + span(num(e.info)) : "");
     case "end": return "end of the game";
     case "query": return "query: " + (who || "the side to move") + " asks for the time left (16.2)";
     case "correct": {
@@ -111,8 +112,9 @@ export function entryWords(e: LogEntry, startMs: number): string {
     // a power cut (persist.ts restore) and the arbiter's audit trail (22.9)
     case "cut": return "power lost: the clock's last known instant";
     case "restore": {
+      // "<ms unaccounted> <phase>" (an older record: no phase, paused)
       const every = num(e.info);
-      return "restored: paused" + (every > 0 ? "; up to " + span(every) + " of the running side's time may be unaccounted for (the last checkpoint); how long the power was off is unknown" : "");
+      return "restored: " + (w[1] || "paused") + (every > 0 ? "; up to " + span(every) + " of the running side's time may be unaccounted for (the last checkpoint); how long the power was off is unknown" : "");
     }
     case "boot": return "boot: firmware " + e.info;
     case "unlock": return "unlock: the arbiter entered the PIN (" + e.info + ")";

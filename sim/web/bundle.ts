@@ -16,6 +16,18 @@ export interface PageBundle {
   gzipBytes: number;
 }
 
+/** @sabaki/sgf (the SGF of the time record, hw/tool/sgf.ts) reads files with Node's fs and guesses
+ *  encodings with two optional packages: the page only writes SGF text, so these are empty modules
+ *  here (the library's own fallbacks then apply), and nothing of Node enters the page. */
+const EMPTY = /^(fs|iconv-lite|jschardet)$/;
+const noNode: esbuild.Plugin = {
+  name: "no-node",
+  setup(b) {
+    b.onResolve({ filter: EMPTY }, (a) => ({ path: a.path, namespace: "empty" }));
+    b.onLoad({ filter: /.*/, namespace: "empty" }, (a) => ({ contents: a.path === "fs" ? "module.exports = {};" : "module.exports = null;", loader: "js" }));
+  },
+};
+
 export async function bundlePage(minify = true): Promise<PageBundle> {
   const r = await esbuild.build({
     entryPoints: [PAGE_ENTRY],
@@ -27,6 +39,7 @@ export async function bundlePage(minify = true): Promise<PageBundle> {
     minify: minify,
     legalComments: "none",
     logLevel: "silent",
+    plugins: [noNode],
   });
   const code = r.outputFiles[0].text;
   return { code: code, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length };

@@ -4,8 +4,14 @@ import { describe, it, expect } from "vitest";
 import { makeConsole } from "../../firmware/link/console";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { VirtualTime } from "../../sim/board";
-import { device, lateDevice, faceShows } from "./desk";
+import { type Device, device, lateDevice, faceShows } from "./desk";
 import { logLines } from "../../firmware/record/readlog";
+import { resultText } from "../../firmware/face";
+
+/** What the app shows on the face's bottom line: its message, or once the game is over its result. */
+function bottom(d: Device): string {
+  return d.app.message || resultText(d.app.clock.game);
+}
 
 describe("the device app's display", () => {
   it("a press shows the other side running at once, and its release draws nothing", () => {
@@ -39,7 +45,7 @@ describe("the device app's display", () => {
     d.start(); // Black's clock runs from 2 s: 5 s, then two periods of 3 s
     for (let t = 2000; t < 21000; t += 250) {
       d.at(t);
-      expect(faceShows(d, d.app.message), "at " + t).toBe(true);
+      expect(faceShows(d, bottom(d)), "at " + t).toBe(true);
       if (t === 8000) d.tap(LEFT, t); // Black moves in its first period; White's main time runs
     }
     expect(d.app.clock.game.phase).toBe("flagged");
@@ -54,7 +60,7 @@ describe("the device app's display", () => {
         t += 300 + ((i * 977) % 2600);
         d.at(t);
         d.board.edge(d.app.clock.game.toMove === "black" ? LEFT : RIGHT, true, t);
-        expect(faceShows(d, d.app.message), "press at " + t).toBe(true);
+        expect(faceShows(d, bottom(d)), "press at " + t).toBe(true);
         d.at(t + 80);
         d.board.edge(d.app.clock.game.toMove === "black" ? RIGHT : LEFT, false, t + 80);
       }
@@ -138,6 +144,18 @@ describe("the device app", () => {
     expect(d.app.clock.game.phase).toBe("paused");
   });
 
+  it("the log says who paused (the side to move, holding MENU) and, at the resume, how long the clock stood", () => {
+    const d = device();
+    d.start();
+    d.tap(MENU, 10000, 2500); // Black, to move, holds MENU: paused from MENU's down edge, at 10 s
+    const c = makeConsole(d.app);
+    c.unlock("0000");
+    d.at(102000);
+    expect(c.op("resume")).toBe("ok: resume"); // the arbiter, 90 s later
+    const log = logLines(d.app, 3).map((l) => l.split("  | ")[0]);
+    expect(log.slice(-2)).toEqual(["0:00:08.000  pause: Black, the side to move, holds MENU", "0:01:40.000  resume: by the arbiter, after a pause of 1:32"]);
+  });
+
   it("after a power cut the game comes back as of the last checkpoint, paused: the running side gets back under a second", () => {
     const d = device();
     d.start();
@@ -186,10 +204,10 @@ describe("the device app", () => {
     c.lock();
     d.tap(LEFT, 60000); // Black moves; White's clock runs, White still away
     d.at(17 * 60000);
-    expect(faceShows(d, "W LATE: LOST")).toBe(true);
+    expect(faceShows(d, "White lost: late 22.2")).toBe(true);
     const again = device("1h", d.store, new VirtualTime()); // the power was cut
     again.at(5000); // after "restored: paused"
-    expect(faceShows(again, "W LATE: LOST")).toBe(true);
+    expect(faceShows(again, "White lost: late 22.2")).toBe(true);
     const c2 = makeConsole(again.app);
     c2.unlock("0000");
     expect(c2.op("arrive white")).toBe("refused: the game is over: white lost by lateness (22.2)");
@@ -225,7 +243,7 @@ describe("the device app", () => {
     expect((c.status() as { phase: string }).phase).toBe("paused");
     expect(logLines(d.app, 2).length).toBe(2);
     // 22.9: at the pause the log has both sides' used time, for the arbiter to record
-    expect(logLines(d.app, 1)[0]).toMatch(/^0:00:01\.000  pause  \| Black used 0:01, left .* \| White used 0:00, left /);
+    expect(logLines(d.app, 1)[0]).toMatch(/^0:00:01\.000  pause: by the arbiter  \| Black used 0:01, left .* \| White used 0:00, left /);
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     // the set-up as it was at boot, then as the console changed it: the controls the game started
@@ -242,10 +260,11 @@ describe("the device app", () => {
     d.start();
     d.hold(5000); // a player stops the clock to call the arbiter
     expect(d.app.clock.game.phase).toBe("paused");
-    d.hold(8000); // the arbiter: PIN, then Resume (the first item while paused)
+    d.hold(8000); // the arbiter: PIN, then Resume (the last item: LEFT wraps round to it)
     expect(d.app.menu!.screen).toBe("pin");
     d.pin0000(11000);
     expect(d.app.menu!.screen).toBe("list");
+    d.tap(LEFT, 12500);
     d.tap(MENU, 13000);
     expect(d.app.clock.game.phase).toBe("running");
     d.callArbiter(15000);
@@ -359,16 +378,16 @@ describe("the device app", () => {
     expect(c.op("absent black")).toBe("ok: absent black");
     c.lock();
     d.at(2000 + 15 * 60000 + 1000);
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
     expect(c.status()).toMatchObject({ phase: "ended", result: "black lost by lateness (22.2)" });
     const left = c.status().white.mainMs;
     d.at(2000 + 30 * 60000);
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
     expect(c.status().white.mainMs).toBe(left); // both clocks stopped
     c.unlock("0000");
     expect(c.op("end")).toBe("refused: the game is over: black lost by lateness (22.2)");
     d.at(2000 + 31 * 60000); // the refusal's message has gone
-    expect(faceShows(d, "B LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Black lost: late 22.2")).toBe(true);
   });
 
   it("both players late past the limit: the face says both have lost (22.3)", () => {
@@ -380,7 +399,7 @@ describe("the device app", () => {
     expect(c.op("absent white")).toBe("ok: absent white");
     expect(c.op("start")).toBe("ok: start");
     d.at(2000 + 15 * 60000);
-    expect(faceShows(d, "B+W LATE: LOST")).toBe(true);
+    expect(faceShows(d, "Both lost: late 22.3")).toBe(true);
   });
 
   it("a record that could not be saved stays on the face until one is saved again", () => {

@@ -7,7 +7,8 @@ import { useFont } from "../../firmware/gfx/gfx";
 import { type Frame, WIDTH, HEIGHT, newFrame, setPixel, getPixel, frameToText, textToFrame } from "../../firmware/gfx/frame";
 import { PageGraphics } from "../../firmware/gfx/graphics";
 import { clockText, periodText } from "../../firmware/gfx/text";
-import { type FaceSide, type FaceView, drawFace, drawCountdown, countdownCell, faceView } from "../../firmware/face";
+import { type FaceSide, type FaceView, drawFace, drawCountdown, countdownCell, faceView, resultText } from "../../firmware/face";
+import { Clock, newGame, parseControl, isParseError, defaultCallOptions, parseCallOptions } from "../../firmware/core/index";
 
 function onPixels(f: Frame): string[] {
   const out: string[] = [];
@@ -94,7 +95,7 @@ describe("the face's view of a clock", () => {
 
 function side(over: Partial<FaceSide>): FaceSide {
   return Object.assign(
-    { label: "B", kind: "absolute", shownMs: 600000, overtime: false, periodsLeft: 0, periodLenMs: 0, movesLeft: 0, blockMoves: 0, blockLenMs: 0, moves: 0, running: false, toMove: false, flagged: false },
+    { label: "B", kind: "absolute", shownMs: 600000, overtime: false, periodsLeft: 0, periodLenMs: 0, movesLeft: 0, blockMoves: 0, blockLenMs: 0, moves: 0, running: false, toMove: false, flagged: false, countAt: 0, countN: 0 },
     over,
   );
 }
@@ -266,4 +267,65 @@ describe("golden frames of the key screens", () => {
       expect(frameToText(s.frame()), "if the change is meant, run npx tsx test/app/golden-update.ts and review the diff").toBe(golden);
     });
   }
+});
+
+describe("the face says the state in words", () => {
+  const clock = (control: string) => {
+    const c = parseControl(control);
+    if (isParseError(c)) throw new Error(c.error);
+    return new Clock(newGame(c, c), defaultCallOptions(), 250, 100);
+  };
+
+  it("the result once the game is over: who lost and why, in at most 21 characters of the face's font", () => {
+    const flag = play("1m", [5000]);
+    flag.clock.advance(flag.t + 60000); // White's minute runs out
+    const texts: string[] = [resultText(flag.clock.game)];
+    expect(texts[0]).toBe("White lost on time");
+    const late = clock("1h");
+    apply(late, { op: "latelimit", ms: 900000 }, 0);
+    apply(late, { op: "absent", side: "black" }, 0);
+    apply(late, { op: "absent", side: "white" }, 0);
+    apply(late, { op: "start" }, 0);
+    late.advance(900001);
+    texts.push(resultText(late.game));
+    expect(texts[1]).toBe("Both lost: late 22.3");
+    const ended = play("2h+5x60s", [1000]);
+    expect(resultText(ended.clock.game)).toBe(""); // the game goes on
+    apply(ended.clock, { op: "end" }, ended.t + 5000);
+    texts.push(resultText(ended.clock.game));
+    expect(texts[2]).toBe("Ended by the arbiter");
+    // Black out of time, then White past the lateness limit before the arbiter ended it
+    const both = clock("1m");
+    apply(both, { op: "latelimit", ms: 900000 }, 0);
+    apply(both, { op: "absent", side: "white" }, 0);
+    apply(both, { op: "start" }, 0);
+    both.advance(60000); // Black's flag falls
+    both.advance(900001); // White, still absent, passes the limit
+    texts.push(resultText(both.game));
+    expect(texts[3]).toBe("B: time, W: late 22.2");
+    for (const t of texts) {
+      expect(t.length).toBeLessThanOrEqual(21);
+      for (const ch of t) expect(ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) <= 126, t).toBe(true);
+    }
+  });
+
+  it("the last period's count under the seconds left: LAST before it, then the number said, of how many (an event's own count too)", () => {
+    const over = (control: string, thinks: number[], after: number, calls: string[]) => {
+      const g = play(control, thinks);
+      if (calls.length) {
+        const o = parseCallOptions(calls, defaultCallOptions());
+        if ("error" in o) throw new Error(o.error);
+        g.clock.options = o;
+      }
+      const v = faceView(g.clock, g.t + after, { whiteIsRight: true, batteryLow: false });
+      const s = v.left.running ? v.left : v.right;
+      return countdownCell(v) >> 2 === 0 ? "" : (s.countAt + " " + s.countN);
+    };
+    // 0+1x60s: Black's only period is the last; the count 1 … 10 from 51 s, 10 at 60 s
+    expect(over("0+1x60s", [], 50000, [])).toBe("10 10");
+    // an event's count of 5 numbers from 56 s: 1 said with 4 s left, so 5 − s
+    expect(over("0+1x60s", [], 50000, ["last=30,56-60"])).toBe("5 5");
+    // not the last period: no count on the face
+    expect(over("0+2x60s", [], 50000, [])).toBe("");
+  });
 });

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { Clock, newGame, parseControl, isParseError, defaultCallOptions, type Op, type Side } from "../../firmware/core/index";
-import { drawFace, faceView, type FaceOptions } from "../../firmware/face";
+import { drawFace, faceView, resultText, type FaceOptions } from "../../firmware/face";
 import { type Frame, frameToText } from "../../firmware/gfx/frame";
 import { PageGraphics } from "../../firmware/gfx/graphics";
 import { SMALL_FONT, LARGE_FONT } from "../../firmware/gfx/fonts";
@@ -48,7 +48,9 @@ export function apply(clock: Clock, op: Op, t: number): void {
 function face(clock: Clock, t: number, opts: FaceOptions): Frame {
   clock.advance(t); // as a board does when it wakes: calls made, a fallen flag settled
   const g = PageGraphics.frame();
-  drawFace(g, faceView(clock, t, opts), null);
+  // as the app: once the game is over, its result on the bottom line (firmware/app.ts alertText)
+  const message = opts.message || resultText(clock.game);
+  drawFace(g, faceView(clock, t, { whiteIsRight: opts.whiteIsRight, batteryLow: opts.batteryLow, message: message }), null);
   return g.frame;
 }
 
@@ -82,11 +84,19 @@ export const SCREENS: Screen[] = [
   },
   {
     name: "last-period",
-    shows: "30m+3x60s, White in the last period with 7 s left (the referee has counted 3): 7, 1x60",
+    shows: "30m+3x60s, White in the last period with 7 s left, the referee's count at 3: 7 large, 3/10 under it (the count the voice says, of ten)",
     frame: () => {
       // White's 125 s move used two periods; the third and last is running
       const g = play("30m+3x60s", [5000, 900000, 5000, 900000, 10000, 125000, 4000]);
       return face(g.clock, g.t + 53000, PLAIN);
+    },
+  },
+  {
+    name: "last-period-begins",
+    shows: "30m+3x60s, White in the last period with 58 s left, before the count: 58, LAST under it; Black in main time, 3x60 to come",
+    frame: () => {
+      const g = play("30m+3x60s", [5000, 900000, 5000, 900000, 10000, 125000, 4000]);
+      return face(g.clock, g.t + 2000, PLAIN);
     },
   },
   {
@@ -100,10 +110,33 @@ export const SCREENS: Screen[] = [
   },
   {
     name: "flag",
-    shows: "10m absolute, Black ran out: 0:00 and a flag under it; White keeps 3:12; no bar lit",
+    shows: "10m absolute, Black ran out: 0:00 and a flag under it; White keeps 3:12; no bar lit; Black lost on time, in words",
     frame: () => {
       const g = play("10m", [100000, 408000]);
       return face(g.clock, g.t + 500000, PLAIN);
+    },
+  },
+  {
+    name: "result-lateness",
+    shows: "1h with a 15 min limit, White absent past it (22.2): White lost: late 22.2 at the bottom; both clocks stopped",
+    frame: () => {
+      const c = parseControl("1h");
+      if (isParseError(c)) throw new Error(c.error);
+      const clock = new Clock(newGame(c, c), defaultCallOptions(), 250, 100);
+      apply(clock, { op: "latelimit", ms: 900000 }, 0);
+      apply(clock, { op: "absent", side: "white" }, 0);
+      apply(clock, { op: "press", side: "white" }, 0); // the arbiter starts Black's clock on White's button
+      apply(clock, { op: "press", side: "black" }, 30000); // Black moves; White's clock runs, White away
+      return face(clock, 901000, PLAIN);
+    },
+  },
+  {
+    name: "result-arbiter",
+    shows: "2h+5x60s ended by the arbiter with nobody out of time (12.4.4): both times stand, Ended by the arbiter at the bottom",
+    frame: () => {
+      const g = play("2h+5x60s", [41500, 1758500]);
+      apply(g.clock, { op: "end" }, g.t + 60000);
+      return face(g.clock, g.t + 90000, PLAIN);
     },
   },
   {

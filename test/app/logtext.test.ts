@@ -44,10 +44,10 @@ describe("the record (22.9)", () => {
       "0:00:00.000  absent: White, late from the start: the lateness counts double (22.1)",
       "0:00:00.000  press: White's button starts the game",
       "0:01:00.000  press: Black, move 1",
-      "0:01:10.000  pause",
+      "0:01:10.000  pause: by the arbiter",
       "0:01:11.000  correct: Black main time 59:00 -> 50:00 (22.8)",
       "0:01:12.000  correct: Black moves made 1 -> 3 (22.8)",
-      "0:01:13.000  resume",
+      "0:01:13.000  resume: by the arbiter, after a pause of 0:03",
       "0:15:00.001  forfeit: White is past the lateness limit and has lost (22.2)",
     ]);
   });

@@ -650,7 +650,7 @@ describe("the arbiter menu", () => {
     expect(v.key(MENU).ops).toEqual([{ op: "resume" }]);
     expect(v.menu).toBeNull();
     const w = arbiterUser(clock, true);
-    expect(w.current().trim()).toBe("Pause");
+    w.goTo("Pause");
     w.key(MENU);
     w.goTo("End game");
     w.key(MENU);
@@ -658,6 +658,24 @@ describe("the arbiter menu", () => {
     w.key(MENU);
     expect(w.ops).toEqual([{ op: "pause" }, { op: "end" }]);
     expect(clock.game.phase).toBe("ended");
+  });
+
+  it("Resume sits last: the list opens on Correct Black, and a game that is over offers no Resume", () => {
+    const clock = pausedClock();
+    const u = arbiterUser(clock, true);
+    expect(u.current().startsWith("Correct Black")).toBe(true);
+    expect(u.view().lines[u.view().lines.length - 1].trim()).toBe("Resume");
+    expect(u.key(MENU).ops).toEqual([]); // one tap too many: the correction's screen, not a resumed game
+    expect(u.view().title).toBe("Correct Black");
+    // LEFT from the first item wraps round to Resume: two deliberate presses
+    const v = arbiterUser(clock, true);
+    v.key(LEFT);
+    expect(v.current().trim()).toBe("Resume");
+    clock.apply({ op: "end" }, clock.game.lastT + 1000);
+    expect(clock.game.phase).toBe("ended");
+    const w = arbiterUser(clock, true);
+    expect(w.view().lines.map((l) => l.trim())).not.toContain("Resume");
+    expect(w.view().lines.some((l) => l.startsWith("Pause"))).toBe(false);
   });
 
   it("New game closes the menu with the newGame flag; Lock closes it locked", () => {

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { clipsFor, callPhrases, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK, CLIP_BUDGET } from "../../firmware/voice";
-import { readmeWithFigures } from "../../voices/figures";
+import { readmeWithFigures, lengthsModule } from "../../voices/figures";
+import { speechOf } from "../../firmware/voice";
 import { defaultCallOptions, type CallOptions, type Output } from "../../firmware/core/index";
 import { parseScript } from "../../sim/script";
 import { runScript } from "../../sim/run";
@@ -24,6 +25,7 @@ interface Manifest {
   totalBytes: number;
   clips: Record<string, { text: string; kind: string; bytes: number; ms: number }>;
   phrases: Record<string, string[]>;
+  short: Record<string, string[]>;
 }
 
 const VOICES = fileURLToPath(new URL("../../voices", import.meta.url));
@@ -124,11 +126,38 @@ describe("the voice packs on disk", () => {
       expect(Object.keys(m.phrases).length).toBeGreaterThan(30);
       for (const id of Object.keys(m.phrases)) expect(m.phrases[id], id).toEqual(clipsFor(info.id, id));
     });
+
+    it(info.id + ": the short forms (the periods left, said when the whole call would run into the count) are the manifest's and shorter than the whole", () => {
+      const ids = Object.keys(m.phrases);
+      const offered = ids.filter((id) => clipsFor(info.id, id, true).length > 0);
+      expect(Object.keys(m.short).sort()).toEqual(offered.sort());
+      expect(offered.filter((id) => id.indexOf("periods:") === 0).length).toBe(11); // every pack: 还剩N次, three left, さんかい
+      const sp = speechOf(info.id);
+      for (const id of offered) {
+        expect(m.short[id], id).toEqual(clipsFor(info.id, id, true));
+        for (const c of m.short[id]) expect(m.clips[c], id + ": " + c).toBeDefined();
+        expect(sp.call(id, true), id).toBeLessThan(sp.call(id, false));
+      }
+    });
+
+    it(info.id + ": the lengths the core places calls by are the clips' own (voices/lengths.ts, whole ms rounded up)", () => {
+      const sp = speechOf(info.id);
+      for (const id of Object.keys(m.phrases)) {
+        const bytes = clipsFor(info.id, id).reduce((a, c) => a + m.clips[c].bytes, 0);
+        const ms = sp.call(id, false);
+        expect(ms * 8, id).toBeGreaterThanOrEqual(bytes); // never shorter than it plays
+        expect(ms * 8 - bytes, id).toBeLessThan(8 * clipsFor(info.id, id).length); // by less than a ms a clip
+      }
+    });
   }
 
   it("voices/README.md's clip counts and sizes are the manifests' own (voices/figures.ts)", () => {
     const text = readFileSync(join(VOICES, "README.md"), "utf8");
     expect(text).toBe(readmeWithFigures(text));
+  });
+
+  it("voices/lengths.ts is made from the manifests (npx tsx voices/figures.ts)", () => {
+    expect(readFileSync(join(VOICES, "lengths.ts"), "utf8")).toBe(lengthsModule());
   });
 
   it("the Mandarin pack is the default one", () => {

@@ -74,7 +74,7 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
   const full = rig.dev.jsvars(true).total;
   const recorded: number[] = [];
   const shown: number[] = [];
-  const flash = rig.dev.flash.log.filter((l) => /^clk[0-9a-z]+\.[0-9a-z]+$/.test(l.name)); // the records (hw/store.ts)
+  const flash = rig.dev.flash.log.filter((l) => /^clk[0-9a-z]+\./.test(l.name)); // the records (hw/store.ts)
   const frames = rig.dev.frames.filter((f) => f.visible);
   for (const e of edges) {
     // world ms are not on the board's tick grid: allow a hair either way

@@ -71,9 +71,9 @@ describe("lateness (22.1–22.3)", () => {
     expect(g.outs.filter((o) => o.kind === "notice")).toEqual([]);
     expect(g.clock.game.phase).toBe("running");
     expect(arbiterLines(g)).toEqual([
-      "pause",
+      "pause: by the arbiter",
       "absent: White, late after a pause: the clock runs as usual, no limit (22.1)",
-      "resume",
+      "resume: by the arbiter, after a pause of 1:40",
       "arrive: White arrives after a pause, nothing deducted (22.1)",
     ]);
   });

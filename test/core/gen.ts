@@ -9,6 +9,7 @@ import {
   type Op, type Output, type Game, type TimeControl,
 } from "../../firmware/core/index";
 import { parseOpWords, parseTime } from "../../sim/script";
+import { speechOf } from "../../firmware/voice";
 
 /** The only source of randomness: an integer in [min, max]. */
 export interface Picker {
@@ -63,6 +64,8 @@ export interface GenGame {
   late: number[];
   /** How late a call may be and still be made (the board's setting: 20 ms on the device). */
   graceMs: number;
+  /** The voice pack whose lengths place the calls (firmware/core/place.ts), or null: calls take no time. */
+  voice: string | null;
 }
 
 const SEC = 1000;
@@ -196,13 +199,14 @@ export function genGame(p: Picker): GenGame {
     tailMs: p.int(0, 120) * SEC,
     late: late,
     graceMs: weighted(p, [[7, () => 20], [1, () => 250], [2, () => 2000]]),
+    voice: pick(p, [null, "zh", "zh", "en", "ja"]),
   };
 }
 
 /** A game written as a simulator script (control, handicap, latelimit, calls, at …, run), with
  *  wake-ups on time unless `late` says otherwise. */
-export function gameFromScript(text: string, late: number[] = [], graceMs = 20): GenGame {
-  const g: GenGame = { black: "", white: "", handicap: 0, lateLimit: null, calls: [], steps: [], tailMs: 0, late: late, graceMs: graceMs };
+export function gameFromScript(text: string, late: number[] = [], graceMs = 20, voice: string | null = null): GenGame {
+  const g: GenGame = { black: "", white: "", handicap: 0, lateLimit: null, calls: [], steps: [], tailMs: 0, late: late, graceMs: graceMs, voice: voice };
   let last = 0;
   for (const line of text.split("\n")) {
     const w = line.replace(/#.*/, "").trim().split(/\s+/).filter((x) => x.length > 0);
@@ -313,7 +317,9 @@ const MAX_WAKES = 2000000; // a clock asking to be woken in the past would spin:
 /** Runs the game; `observe` (if any) sees every step right after it. */
 export function drive(spec: GenGame, observe: ((s: Step) => void) | null): DriveResult {
   const c0 = control(spec.black);
-  const clock = new Clock(newGame(c0, c0), defaultCallOptions(), spec.graceMs, 1 << 30);
+  const options = defaultCallOptions();
+  if (spec.voice) options.speech = speechOf(spec.voice);
+  const clock = new Clock(newGame(c0, c0), options, spec.graceMs, 1 << 30);
   const outputs: Output[] = [];
   const onTime = spec.late.length === 0;
   const lines: string[] = ["control black " + spec.black, "control white " + spec.white];
@@ -322,6 +328,7 @@ export function drive(spec: GenGame, observe: ((s: Step) => void) | null): Drive
   if (spec.calls.length > 0) lines.push("calls " + spec.calls.join(" "));
   if (!onTime) lines.push("# every wake-up comes late by, in turn: " + spec.late.join(", ") + " ms");
   if (spec.graceMs !== 20) lines.push("# calls are made up to " + spec.graceMs + " ms late (Clock's graceMs)");
+  if (spec.voice) lines.push("# calls placed by the lengths of the voice pack " + spec.voice + " (sim run --voice " + spec.voice + ")");
 
   const step = (kind: Step["kind"], t: number, op: Op | null, act: () => Output[]) => {
     const s: Step = {

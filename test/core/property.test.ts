@@ -52,6 +52,7 @@ describe("the timing core on random games, after every operation and wake-up", (
   it("calls and flags come out in time order", () => holds("in-order"), LIMIT_MS);
   it("a flag is announced once per flag fall, at the instant it fell", () => holds("flag-once"), LIMIT_MS);
   it("a refused operation changes nothing, and a press by the side not to move is refused", () => holds("refusal-inert"), LIMIT_MS);
+  it("with a voice's lengths, no call is cut by a later one of its side (firmware/core/place.ts)", () => holds("no-overlap"), LIMIT_MS);
 });
 
 /** Games the random search found breaking an invariant, kept as fixed cases (scripts for the

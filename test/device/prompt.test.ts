@@ -111,6 +111,10 @@ describe("the arbiter opens the USB prompt with the PIN, until the next game sta
     expect(type(rig, "USB", "global.probe = 6\n")).toBe("");
     expect(rig.console("global.probe")).toBe(5);
     expect(rig.logLines()).toEqual(expect.arrayContaining([expect.stringMatching(/ link: prompt shut the game starts/)]));
+    // during the game not even with the PIN: a prompt left open there would be a player's
+    expect(new HostLink(rig.dev).ask("repl", { pin: "0000" })!.err).toBe("a game is on: the prompt opens between games (end it first)");
+    expect(type(rig, "USB", "global.probe = 7\n")).toBe("");
+    expect(rig.console("global.probe")).toBe(5);
   });
 
   it("the prompt shuts when the host closes the port", async () => {

@@ -4,7 +4,7 @@
 import { describe, it, expect } from "vitest";
 import { startApp } from "../../firmware/app";
 import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
-import { deviceScreen, KEY_BUTTONS, PLAY_KEYS, MENU_KEYS, NEED_COLUMNS } from "../../sim/device-term";
+import { deviceScreen, finalLines, KEY_BUTTONS, PLAY_KEYS, MENU_KEYS, NEED_COLUMNS } from "../../sim/device-term";
 
 function device() {
   const time = new VirtualTime();
@@ -20,6 +20,16 @@ function device() {
   };
   const keyLine = () => deviceScreen(board.frame, board.played, 50, false, app.menu !== null)[35];
   return { app: app, key: key, keyLine: keyLine };
+}
+
+/** The device with a game started (the set-up menu's Ready, then White's button): Black's clock runs. */
+function playing() {
+  const d = device();
+  d.key("b", 1000); // the set-up menu
+  d.key("z", 1200); // from its first item back round to its last, Ready
+  d.key("b", 1400);
+  d.key("m", 2000); // White's button (on the right) starts Black's clock
+  return d;
 }
 
 describe("--device key line", () => {
@@ -54,5 +64,23 @@ describe("--device key line", () => {
   it("the player keys work with Caps Lock too", () => {
     expect(KEY_BUTTONS.Z).toEqual(KEY_BUTTONS.z);
     expect(KEY_BUTTONS.M).toEqual(KEY_BUTTONS.m);
+  });
+});
+
+describe("--device: space, and quitting", () => {
+  it("space is MENU held, as it pauses in the terminal clock: a running game pauses, and the key line says so", () => {
+    const { app, key, keyLine } = playing();
+    expect(app.clock.game.phase).toBe("running");
+    expect(keyLine()).toContain("B or space: MENU held (pause");
+    key(" ", 5000);
+    expect(app.clock.game.phase).toBe("paused");
+  });
+
+  it("quitting prints both sides' times, as the terminal clock does", () => {
+    const { app } = playing();
+    const lines = finalLines(app, 62000);
+    expect(lines[0]).toBe("Go clock (device) quit after 1:02, game running");
+    expect(lines[1]).toMatch(/^B  1:59:00  main time, then 5x60s · 0 moves · 2h\+5x60s$/);
+    expect(lines[2]).toMatch(/^W  2:00:00  main time, then 5x60s · 0 moves · 2h\+5x60s$/);
   });
 });

@@ -136,9 +136,27 @@ describe("terminal clock", () => {
   it("q answers the side to move's periods in byoyomi", () => {
     const { s, time } = session("5x60s");
     s.feed("m");
-    time.runUntil(1000);
+    time.runUntil(3000);
     s.feed("q");
-    expect(screen(s)).toContain("0:00:01.0  B  left:5 — 还剩5分");
+    expect(screen(s)).toContain("0:00:03.0  B  left:5 — 还剩5分");
+  });
+
+  it("b is MENU: in a game, the time left; asked while 开始读秒 还剩5分 is said, it follows them", () => {
+    const { s, time } = session("5x60s");
+    s.feed("m");
+    time.runUntil(1000);
+    s.feed("b");
+    time.runUntil(3000);
+    // 开始读秒 and 还剩5分 from 0 s last until 1.98 s (the zh pack): the answer 100 ms after them
+    expect(screen(s)).toContain("0:00:02.0  B  left:5 — 还剩5分 (5 left) (due 0:00:01.0)");
+  });
+
+  it("b is MENU: in set-up and after the game it says where the menus' operations are", () => {
+    const { s } = session("5x60s");
+    s.feed("b");
+    expect(screen(s)).toContain("MENU: set the game up with commands");
+    s.feed("m:end\rb");
+    expect(screen(s)).toContain("MENU: the game is over: :new sets up the next one");
   });
 
   it("a flag shows on the side that ran out", () => {
@@ -311,7 +329,8 @@ describe(":new", () => {
     s.feed(":end\r:new\r");
     time.runUntil(50000);
     s.feed("m");
-    time.runUntil(51000);
-    expect(callLines(s)).toEqual(["  0:00:00.0  B  byoyomi — 开始读秒 (byoyomi)", "  0:00:00.0  B  periods:5 — 还剩5次 (5 periods left)", "  0:00:01.0  B  count:1 — 1"]);
+    time.runUntil(51500);
+    // 还剩5次 would run into the count's 1: its short form follows the 1 (firmware/core/place.ts)
+    expect(callLines(s)).toEqual(["  0:00:00.0  B  byoyomi — 开始读秒 (byoyomi)", "  0:00:01.0  B  count:1 — 1", "  0:00:01.3  B  periods:5 — 5次 (5 periods left, short) (due 0:00:00.0)"]);
   });
 });

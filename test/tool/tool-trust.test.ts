@@ -110,7 +110,7 @@ describe("goclock repl", { timeout: 120000 }, () => {
     expect(r.code, r.stderr).toBe(0);
     expect(sent(fake.requests)).toEqual([{ c: "hello" }, { c: "repl", pin: "1234" }]);
     expect(r.stderr).toContain("ok: prompt on this line until the next game starts (Ctrl-] leaves)");
-    expect(r.stderr).toContain("left the prompt; the clock's line stays its prompt until the next game starts");
+    expect(r.stderr).toContain("left the prompt; the clock shuts it when the next game starts or the port has been closed 10 s");
     // what was typed before the leave key reached the clock; the leave key itself did not
     expect(fake.typed).toBe("1+1\rclock.status()\r");
     expect(r.stdout).toContain("1+1\r\n=ok:1+1\r\n>");

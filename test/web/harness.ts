@@ -120,6 +120,27 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage: true });
 }
 
+/** The window sizes every key screen is checked and shown at: a phone and a laptop. */
+export const SIZES: [number, number][] = [[390, 844], [1280, 720]];
+
+/** A key screen as the window shows it (no scrolling) at each of SIZES, as NAME-WxH.png; the page's
+ *  own size is put back after. */
+export async function shots(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const was = page.viewportSize();
+  for (const [w, h] of SIZES) {
+    await page.setViewportSize({ width: w, height: h });
+    await page.evaluate("new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"); // laid out again
+    await page.screenshot({ path: join(SHOTS, name + "-" + w + "x" + h + ".png") });
+  }
+  if (was) await page.setViewportSize(was);
+}
+
+/** Waits until the page says the sound is on (its AudioContext runs). */
+export async function soundOn(page: Page): Promise<void> {
+  await page.waitForSelector("#sound[data-state=on]", { state: "attached" });
+}
+
 /** The same firmware on the desktop board, fed the same button edges at the same virtual instants:
  *  what the page must show, pixel for pixel. */
 export class Mirror {

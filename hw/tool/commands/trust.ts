@@ -79,8 +79,9 @@ export const repl: Command = {
     "  --pin PIN         the arbiter's PIN (or GOCLOCK_PIN)\n" + PORT_LINES + "\n\n" +
     "Asks the clock to open its prompt on the USB line (between games only), then joins this terminal\n" +
     "to it until you leave with Ctrl-] or the port closes. Ctrl-C goes to the clock (it stops what runs\n" +
-    "there). The clock keeps the line a prompt until the next game starts; its log and its status\n" +
-    "(promptOpened) say that a prompt was opened. Exit status 3 when the port closes under you.",
+    "there). The clock keeps the line a prompt until the next game starts or the port has been closed\n" +
+    "for 10 s; its log and its status (promptOpened) say that a prompt was opened. Exit status 3 when\n" +
+    "the port closes under you.",
   port: true,
   options: Object.assign({ pin: { type: "string" } }, PORT_OPTIONS),
   run: async (ctx) => {
@@ -132,9 +133,9 @@ function bridge(ctx: Ctx, client: Client, first: string, setShow: (f: (chunk: Bu
         const text = part.toString("latin1");
         writing = writing.then(() => client.link.write(text));
       }
-      if (leave >= 0) finish(0, "left the prompt; the clock's line stays its prompt until the next game starts");
+      if (leave >= 0) finish(0, "left the prompt; the clock shuts it when the next game starts or the port has been closed 10 s");
     };
-    const ended = () => finish(0, "the input ended: left the prompt; the clock's line stays its prompt until the next game starts");
+    const ended = () => finish(0, "the input ended: left the prompt; the clock shuts it when the next game starts or the port has been closed 10 s");
     client.link.onClose(() => finish(EXIT.noAnswer, "the port closed (the cable, or the clock restarted)"));
     if (stdin.isTTY) stdin.setRawMode(true);
     stdin.on("data", typed);

@@ -13,6 +13,8 @@ const DB_PER_STEP = 2.5; // as hw/speaker.ts: 10 full, each step 2.5 dB down, 0 
 
 export interface PackManifest {
   pack: string;
+  /** The language's own name ("中文"). */
+  name?: string;
   sampleRate: number;
   clips: Record<string, { text: string; ms: number }>;
 }

@@ -1,45 +1,51 @@
 // The three buttons as a player meets them: large buttons to click or touch, and the keys z (left),
-// m (right) and b (MENU), each held as long as the key or finger is held. The first gesture on the
-// page turns the sound on and is nothing else: it is never also a button press.
+// m (right) and b (MENU), each held as long as the key or finger is held. Every gesture also turns
+// the sound on (browsers allow audio only from one): a click or key on a button presses it and turns
+// the sound on in the same gesture; a click or key anywhere else only turns the sound on.
 
 import { LEFT, RIGHT, MENU } from "../../../firmware/board";
 
 const KEYS: Record<string, number> = { z: LEFT, m: RIGHT, b: MENU };
+const TEXT_INPUTS = ["text", "password", "search", "number", "email", "url", "tel"];
 
 export interface Buttons {
   /** A button edge at board ms t (the instant of the input event). */
   edge(button: number, down: boolean, t: number): void;
   /** The board ms of an input event. */
   stamp(e: Event): number;
-  /** The first gesture: turn the sound on. Returns whether the sound was off until now. */
-  unlock(): boolean;
+  /** A gesture: turn the sound on if it is not (a no-op once it is). */
+  unlock(): void;
 }
 
 export function listen(elements: Record<number, HTMLElement>, to: Buttons): void {
   const held: Record<number, boolean> = {};
-  let unlocking: Event | null = null; // the gesture that turned the sound on
   const edge = (b: number, down: boolean, e: Event) => {
-    if (e === unlocking || !!held[b] === down) return; // the unlocking gesture; a key's auto-repeat; a release of what was not pressed
+    if (!!held[b] === down) return; // a key's auto-repeat; a release of what was not pressed
     held[b] = down;
     elements[b].classList.toggle("down", down);
     to.edge(b, down, to.stamp(e));
   };
+  // keys typed into text (a script, a PIN) are not buttons; on the volume slider or the voice's list
+  // (focused once used) they are: a player's next key must still end the move
   const typing = (e: Event) => {
     const t = e.target as HTMLElement | null;
-    return !!t && (t.tagName === "INPUT" || t.tagName === "TEXTAREA" || t.tagName === "SELECT" || t.isContentEditable);
+    if (!t) return false;
+    if (t.tagName === "INPUT") return TEXT_INPUTS.indexOf((t as HTMLInputElement).type) >= 0;
+    return t.tagName === "TEXTAREA" || t.isContentEditable;
   };
+  const shortcut = (e: KeyboardEvent) => e.ctrlKey || e.metaKey || e.altKey;
 
-  // capture phase: seen before anything else on the page
-  window.addEventListener("pointerdown", (e) => {
-    if (to.unlock()) unlocking = e;
-  }, true);
+  // Capture phase: seen before anything else on the page, so the sound is on before a press's first
+  // call is handed over. Chromium counts a touch as a gesture only at its end (pointerup), a mouse
+  // at its down edge: both are tried.
+  for (const type of ["pointerdown", "pointerup", "click"]) window.addEventListener(type, () => to.unlock(), true);
   window.addEventListener("keydown", (e) => {
-    if (!typing(e) && !e.ctrlKey && !e.metaKey && !e.altKey && to.unlock()) unlocking = e;
+    if (!shortcut(e)) to.unlock();
   }, true);
 
   window.addEventListener("keydown", (e) => {
     const k = e.key.toLowerCase(); // Caps Lock or Shift: the same button
-    if (typing(e) || e.ctrlKey || e.metaKey || e.altKey || !(k in KEYS)) return;
+    if (typing(e) || shortcut(e) || !(k in KEYS)) return;
     e.preventDefault();
     edge(KEYS[k], true, e);
   });

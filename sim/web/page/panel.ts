@@ -3,10 +3,9 @@
 // their ids. It reads the app's log; it never changes the clock.
 
 import type { App } from "../../../firmware/app";
-import type { LogEntry } from "../../../firmware/core/index";
-import { logText, stamp } from "../../../firmware/record/logtext";
+import { logText } from "../../../firmware/record/logtext";
 import { readLog } from "../../../firmware/record/readlog";
-import { clipsFor } from "../../../firmware/voice";
+import { spokenLines } from "../../transcript";
 import type { Voice } from "./audio";
 
 const KEEP = 2000; // lines kept on the page: a whole long game
@@ -53,17 +52,10 @@ export class Panel {
     const start = origin(app); // as the console's log: times from the game's start
     const stick = this.atBottom(this.logList);
     for (const e of fresh) add(this.logList, logText(e, start));
-    for (const e of fresh) if (e.what === "call" || e.what === "late") add(this.callList, this.callLine(app, e));
+    const voice = this.voice;
+    for (const line of spokenLines(fresh, app.settings.lang, (c) => voice.words(c), start)) add(this.callList, line);
     if (stick) this.logList.scrollTop = this.logList.scrollHeight;
     this.callList.scrollTop = this.callList.scrollHeight;
-  }
-
-  private callLine(app: App, e: LogEntry): string {
-    const say = e.what === "late" ? e.info.split(" ")[0] : e.info;
-    const lang = app.settings.lang;
-    const clips = clipsFor(lang, say).map((c) => lang + "/" + c);
-    const words = clips.map((c) => this.voice.words(c) || c.split("/")[1]).join(" ");
-    return stamp(e.t - origin(app)) + "  " + (e.side || "") + "  " + say + (e.what === "late" ? " (late)" : "") + "  “" + words + "”  [" + clips.join(" ") + "]";
   }
 
   private atBottom(el: HTMLElement): boolean {
