@@ -17,6 +17,7 @@ import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition, speechOf } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
+import { packAdvert, fingerprintBytes, withSeconds } from "./link/advert";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
 export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -40,6 +41,11 @@ const SETTINGS = "clock.set";
 const AUDIT_EVERY_MS = 10000;
 /** A line closed this long has gone: the unlock made over it and a prompt on it end. */
 const LINE_GONE_MS = 10000;
+/** The hall's advertisement is packed again this often while no clock runs; while one runs, each
+ *  second; and at once on a change (a new battery reading too). Not within this much of a call's
+ *  lead: packing it (npm run bench, "the hall's advertisement") must not delay ahead(). */
+const AIR_IDLE_MS = 10000;
+const AIR_ROOM_MS = 100;
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -108,6 +114,16 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The hall's advertisement as handed to the radio ("": none on the air), the game and settings
+   *  it was packed from, when it is due again while nothing changes, and the fingerprint's bytes. */
+  private advert = "";
+  private advertOf: Game | null = null;
+  private advertSet: Settings | null = null;
+  private advertDue = 0;
+  private advertFp = "";
+  /** The face's stretch the advertisement was packed in, and the running side's seconds in it. */
+  private advertUntil = -1;
+  private advertSec = -1;
   /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
   private checkpointMinMs: number;
   /** The lamps and the display's level (power.ts). */
@@ -316,7 +332,10 @@ export class App {
       const why = this.apply(op, t);
       if (why && this.menu) this.menu = m.withNote(this.menu, why);
     }
-    if (r.ready) this.armed = true;
+    if (r.ready) {
+      this.armed = true;
+      this.advertDue = 0; // the hall sees it ready
+    }
     if (r.newGame) this.newGame("menu");
     if (r.bluetooth) this.openBluetooth(t);
     if (r.usb) this.openPrompt("", t);
@@ -349,6 +368,8 @@ export class App {
   /** No prompt anywhere any more (a game starts, the line closed). */
   shutPrompt(t: number, why: string): void {
     if (this.board.link) this.board.link.shut();
+    this.advert = ""; // the radio slept with it: the next redraw wakes it with the advertisement again
+    this.advertOf = null;
     if (!this.prompt) return;
     this.queue(this.clock.game, t, "link", null, "prompt shut " + why);
     this.prompt = "";
@@ -616,6 +637,7 @@ export class App {
   private draw(now: number): void {
     if (now >= this.messageUntil) this.message = "";
     const g = this.board.gfx;
+    let left = -1; // the running side's countdown, when only it changed
     if (this.menu && this.menus) {
       this.menuDrawn = this.menus.drawMenu(g, this.menu, this.settings, this.clock.game, this.menuDrawn); // the rows that changed
       this.drawn = null;
@@ -635,7 +657,10 @@ export class App {
         this.drawnGame = game;
         this.drawnUntil = 0; // the new turn's countdown cell is found by the next whole look
       } else if (kept && game === this.drawnGame && now < this.drawnUntil) {
-        drawCountdown(g, this.drawnCell, this.drawnUntil - (now > game.runSince ? now : game.runSince), this.drawn!);
+        const cell = this.drawnCell;
+        const ms = this.drawnUntil - (now > game.runSince ? now : game.runSince);
+        drawCountdown(g, cell, ms, this.drawn!);
+        if (cell >= 0) left = ms; // a clock runs
       } else {
         const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
         this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
@@ -653,7 +678,73 @@ export class App {
     if (game !== power.game) power.showGame(game, this.settings.whiteOnRight);
     const dim = power.showLevel(now, this.message !== "");
     if (err || dim) this.fault("display: " + (err || dim));
+    // the hall's advertisement: at home (tournament off) this is all it costs
+    if (this.advert) {
+      if (left < 0 || this.advertUntil !== this.drawnUntil || this.advertSet !== this.settings) this.air(now);
+      else this.airTick(left);
+    } else if (this.settings.tournament) this.air(now);
     this.schedule(now);
+  }
+
+  /** The hall's advertisement, where the board has a radio and the tournament setting is on (none
+   *  while a Bluetooth prompt has the radio): looked at after each face; packed afresh when the game
+   *  or the settings changed, a new stretch of the countdown began, or (while no clock runs) now and
+   *  then for the battery. Each second of the same stretch goes through airTick. Never in a call's
+   *  lead: the wake at the call's instant packs it then. */
+  private air(now: number): void {
+    const s = this.settings;
+    if (!s.tournament || this.prompt === "Bluetooth" || !this.board.advertise) {
+      if (this.advert) this.silence();
+      return;
+    }
+    const clock = this.clock;
+    const g = clock.game;
+    if (g === this.advertOf && s === this.advertSet && this.advert) {
+      if (g.phase !== "running" && now < this.advertDue) return;
+      if (g.phase === "running" && this.advertUntil === this.drawnUntil && now < this.advertUntil) return this.airTick(this.advertUntil - now);
+    }
+    const callAt = clock.nextWakeAt();
+    if (clock.wakeIsCall && callAt > now && callAt - LEAD_MS - now < AIR_ROOM_MS) return;
+    this.advertOf = g;
+    this.advertSet = s;
+    this.advertDue = now + AIR_IDLE_MS;
+    // the stretch the face's countdown is in (after a press the face finds it only at its next
+    // whole look: found here, that look's second is a tick)
+    this.advertUntil = g.phase === "running" ? clock.stretchEndAt(now) : -1;
+    if (!this.advertFp) this.advertFp = fingerprintBytes(this.board.firmware);
+    const battery = this.battery; // as the face last read it (batteryRead)
+    const b = clock.reading("black", now);
+    const w = clock.reading("white", now);
+    this.advertSec = g.phase === "running" ? ((g.toMove === "white" ? w : b).shownMs + 999) / 1000 | 0 : -1;
+    this.radio(packAdvert(s.board, g, this.armed, b, w, battery, battery >= 0 && battery < WARN_PERCENT, this.advertFp));
+  }
+
+  /** The same stretch of the running side's countdown, `left` ms of it: a new second is that side's
+   *  time changed in the advertisement on the air, nothing else. Its instant is a second of the
+   *  face's countdown, on which the calls fall too: never within a call's lead. */
+  private airTick(left: number): void {
+    const sec = (left + 999) / 1000 | 0;
+    if (sec === this.advertSec) return;
+    this.advertSec = sec;
+    // radio()'s work, without its call: this runs each second
+    const data = withSeconds(this.advert, this.clock.game.toMove === "white", sec);
+    this.advert = data;
+    const err = this.board.advertise!(data);
+    if (err) this.fault("radio: " + err);
+  }
+
+  /** Hands an advertisement to the radio unless it is the one on the air. */
+  private radio(data: string): void {
+    if (data === this.advert) return;
+    this.advert = data;
+    const err = this.board.advertise!(data);
+    if (err) this.fault("radio: " + err);
+  }
+
+  /** Nothing on the air (the tournament setting off); a Bluetooth prompt's radio is left alone. */
+  private silence(): void {
+    if (this.prompt !== "Bluetooth") this.board.advertise!(null);
+    this.advert = "";
   }
 
   /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over; at once when
@@ -699,6 +790,8 @@ export class App {
    *  more until the supply is back (USB, or a charged cell: the game then waits, paused). */
   private batteryRead(percent: number, now: number): void {
     this.battery = percent;
+    this.advertUntil = -1; // the hall's advertisement is packed afresh with it
+    this.advertDue = 0;
     if (percent < 0) return;
     const g = this.clock.game;
     if (percent < WARN_PERCENT && !this.warned && g.phase !== "setup") {
@@ -710,7 +803,7 @@ export class App {
       return;
     }
     if (this.empty) return;
-    if (g.phase === "running") this.apply({ op: "pause" }, now);
+    if (g.phase === "running") this.apply({ op: "pause", battery: true }, now);
     this.queue(this.clock.game, now, "battery", null, "empty " + percent + "%, saved");
     this.flush();
     this.empty = true;

@@ -47,6 +47,10 @@ export interface Board {
   contrast?(level: number): string | null;
   /** The serial line the arbiter's desktop tool uses (USB on the device), where the board has one. */
   link?: Link;
+  /** The hall's broadcast, where the board has a radio: the advertisement's manufacturer data
+   *  (firmware/link/advert.ts), sent at once and repeated until the next; null: silent. Read-only:
+   *  nothing can connect. An error text, or null. */
+  advertise?: (data: string | null) => string | null;
   /** The program's fingerprint: on the device a hash of the files flashed (hw/fingerprint.ts), so a
    *  changed program shows on the face at boot, in the status and in the log. */
   firmware: string;

@@ -11,6 +11,7 @@ import { Speaker } from "./speaker";
 import { Battery } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
+import { makeAdvertiser } from "./air";
 import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "./layout";
 import { FONTS_FILE } from "../firmware/gfx/fonts";
 import { MENU_FILE } from "../firmware/menu";
@@ -128,6 +129,7 @@ export function makeBoard(pins: Pins): HwBoard {
     store: store,
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
+    advertise: makeAdvertiser(),
     firmware: fingerprint(),
     checkpoint: { mainMs: CHECKPOINT_MAIN_MS, overtimeMs: CHECKPOINT_OVERTIME_MS },
     contrast: (level) => display.contrast(level),

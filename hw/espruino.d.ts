@@ -80,8 +80,25 @@ interface NrfModule {
   setSecurity(options: { passkey: string; mitm: number; display: number }): void;
   on(event: "disconnect", fn: () => void): void;
   removeAllListeners(event?: string): void;
+  /** What the radio advertises (kept while it sleeps; NRF.wake() sends it). `{}` as the data: no
+   *  service data. Each call while advertising restarts it, so a change goes out at once. */
+  setAdvertising(data: object, options: AdvertisingOptions): void;
 }
 declare const NRF: NrfModule;
+
+/** NRF.setAdvertising's options (the names are Espruino's: the build keeps them). */
+interface AdvertisingOptions {
+  /** The device's name in the advertisement. */
+  showName?: boolean;
+  /** The company identifier of the manufacturer data, and the data (a string of bytes). */
+  manufacturer?: number;
+  manufacturerData?: string;
+  /** false: nobody can connect / ask for a scan response. */
+  connectable?: boolean;
+  scannable?: boolean;
+  /** ms between advertisements (at least 100 when not connectable). */
+  interval?: number;
+}
 
 declare const console: { log(text: string): void };
 

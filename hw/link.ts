@@ -7,7 +7,7 @@
 
 import type { Link } from "../firmware/board";
 
-function attempt(f: () => void): string | null {
+export function attempt(f: () => void): string | null {
   try {
     f();
     return null;
@@ -52,6 +52,8 @@ export function makeLink(): Link {
       attempt(() => {
         phoneGone = false;
         NRF.setServices({}, { uart: true });
+        // the hall's advertisement (hw/air.ts) made the radio unconnectable: the phone must connect
+        NRF.setAdvertising({}, { connectable: true, scannable: true, showName: true });
         NRF.setSecurity({ passkey: passkey, mitm: 1, display: 1 });
         NRF.on("disconnect", () => {
           phoneGone = true;
@@ -63,6 +65,8 @@ export function makeLink(): Link {
     shut: () => {
       attempt(() => NRF.removeAllListeners("disconnect"));
       shutPrompts();
+      // the UART service goes too: the hall's advertisement wakes the radio again (hw/air.ts)
+      attempt(() => NRF.setServices({}, { uart: false }));
     },
     isOpen: (line) => (line === "Bluetooth" ? !phoneGone : usbOpen()),
   };

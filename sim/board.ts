@@ -96,6 +96,8 @@ export class SimBoard implements Board {
   onLamps: (left: number, right: number) => void = () => {};
   /** The desktop tool's line, when there is one (sim/serial.ts). */
   link?: Link;
+  /** The hall's broadcast, when there is one (sim/air.ts). */
+  advertise?: (data: string | null) => string | null;
   /** No flashed files here: the simulator says what it is instead of a hash. */
   firmware = "simulator";
   /** Every second, main time or not: a reload or a killed process gives back at most that. */

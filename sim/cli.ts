@@ -9,6 +9,8 @@ import { transcript } from "./transcript";
 import { runTerminal } from "./terminal";
 import { runDeviceTerminal } from "./device-term";
 import { runHeadless } from "./headless";
+import { AIR_PORT } from "./air";
+import { MAX_BOARD } from "../firmware/record/settings";
 import { runWeb, DEFAULT_PORT } from "./web/server";
 import { loadPack, renderWav } from "./wav";
 import { PACKS } from "../firmware/voice";
@@ -19,6 +21,9 @@ const USAGE = "usage: npm run sim [-- --port N] [--no-open]           the clock 
   "       npm run sim -- --terminal [--control SPEC] [--handicap N]   the interactive clock in the terminal\n" +
   "       npm run sim -- --device                         the device app itself in the terminal: its display, menu, buttons\n" +
   "       npm run sim -- --headless --serial PATH          the device app, no display, its link on PATH (goclock --port PATH)\n" +
+  "       npm run sim -- --headless --air [--board N]      …broadcasting to the hall on the loopback (goclock hall --air),\n" +
+  "                                                        its tournament setting on (--air-port N: another port;\n" +
+  "                                                        with --serial too, or alone)\n" +
   "       npm run --silent sim -- run FILE [--log [json]] [--wav OUT.wav] [--voice zh|en|ja]\n" +
   "                                                        run a script, print its transcript;\n" +
   "                                                        --log adds the time log as read at the table,\n" +
@@ -33,7 +38,7 @@ const FLAGS: Record<Mode, string[]> = {
   web: ["port", "no-open"],
   terminal: ["terminal", "control", "handicap"],
   device: ["device"],
-  headless: ["headless", "serial"],
+  headless: ["headless", "serial", "air", "air-port", "board"],
   run: ["log", "wav", "voice"],
 };
 
@@ -71,7 +76,7 @@ function main(argvIn: string[]): number | Promise<number> {
   const argv = lf.argv;
   let args;
   try {
-    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, headless: { type: "boolean" }, serial: { type: "string" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+    args = parseArgs({ args: argv, allowPositionals: true, options: { log: { type: "boolean" }, wav: { type: "string" }, voice: { type: "string" }, control: { type: "string" }, handicap: { type: "string" }, device: { type: "boolean" }, headless: { type: "boolean" }, serial: { type: "string" }, air: { type: "boolean" }, "air-port": { type: "string" }, board: { type: "string" }, terminal: { type: "boolean" }, port: { type: "string" }, "no-open": { type: "boolean" }, help: { type: "boolean", short: "h" } } });
   } catch (e) {
     process.stderr.write((e as Error).message + "\n" + USAGE + "\n");
     return 2;
@@ -105,11 +110,26 @@ function main(argvIn: string[]): number | Promise<number> {
   }
   if (mode === "device") return runDeviceTerminal();
   if (mode === "headless") {
-    if (args.values.serial === undefined) {
-      process.stderr.write("--headless needs --serial PATH: the serial device or pty end the tool talks to\n");
+    const air = args.values.air === true;
+    if (args.values.serial === undefined && !air) {
+      process.stderr.write("--headless needs --serial PATH (the serial device or pty end the tool talks to), --air (the hall's loopback), or both\n");
       return 2;
     }
-    return runHeadless(args.values.serial);
+    if (!air && (args.values["air-port"] !== undefined || args.values.board !== undefined)) {
+      process.stderr.write("--air-port and --board are for --air\n");
+      return 2;
+    }
+    const airPort = args.values["air-port"] === undefined ? AIR_PORT : /^\d{1,5}$/.test(args.values["air-port"]) ? parseInt(args.values["air-port"], 10) : -1;
+    if (airPort < 1 || airPort > 65535) {
+      process.stderr.write("--air-port takes a port number 1 … 65535, not '" + args.values["air-port"] + "'\n");
+      return 2;
+    }
+    const board = args.values.board === undefined ? 0 : /^\d{1,3}$/.test(args.values.board) ? parseInt(args.values.board, 10) : -1;
+    if (board < 0 || board > MAX_BOARD) {
+      process.stderr.write("--board takes a board number 1 … " + MAX_BOARD + " (0: none), not '" + args.values.board + "'\n");
+      return 2;
+    }
+    return runHeadless({ serial: args.values.serial, air: air ? { port: airPort, board: board } : null });
   }
   if (mode === "terminal") return runTerminal({ control: args.values.control, handicap: args.values.handicap });
   let text: string;

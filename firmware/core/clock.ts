@@ -18,8 +18,9 @@ export type Op =
   | { op: "latelimit"; ms: number }
   | { op: "start" }
   | { op: "press"; side: Side }
-  /** `side`: a player stopped the clock (MENU held: the side to move); without it, the arbiter. */
-  | { op: "pause"; side?: Side }
+  /** `side`: a player stopped the clock (MENU held: the side to move); `battery`: the cell ran empty;
+   *  with neither, the arbiter. */
+  | { op: "pause"; side?: Side; battery?: boolean }
   | { op: "resume" }
   | { op: "end" }
   | { op: "query"; side: Side | null }
@@ -389,7 +390,7 @@ export class Clock {
   /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
    *  the running side's next call and after the one sounding; else said later, in the room the calls
    *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
-   *  be stale. A newer question replaces an answer not said yet. Returns the calls said now. */
+   *  be stale. A question while an answer is still to come is answered by it. Returns the calls said now. */
   private answerAt(says: string[], side: Side, t: number): Call[] {
     const now: Call[] = [];
     for (const say of says) now.push({ e: t, say: say, last: false });
@@ -398,6 +399,9 @@ export class Clock {
     if (!speech || says.length === 0) return now;
     // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
     // or of a turn that has ended) may still sound: the answer keeps clear of them
+    // an answer still to come answers this question too (a board may have it on the speaker already;
+    // one put off behind it again and again would never be said)
+    if (g.phase === "running" && this.heard[0] > t) return [];
     const heard = this.sounding(speech, null);
     if (g.phase !== "running") {
       // no clock runs: said now, unless those words still sound
@@ -460,6 +464,7 @@ export class Clock {
       case "rescale": case "split": return op.totalMs + " " + A.usedBy(g, "black") + " " + A.usedBy(g, "white");
       case "absent": return G.isAway(this.game, op.side) ? "pause" : "start";
       case "pass": return g.flagged || "";
+      case "pause": return op.battery ? "battery" : "";
       case "arrive": {
         const away = G.isAway(g, op.side);
         const late = away ? 0 : G.lateness(g, t);

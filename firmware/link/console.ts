@@ -37,7 +37,7 @@ export interface LateStatus {
 }
 
 /** The settings it shows are named as in Settings (the game's own handicap and lateness limit below). */
-export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "tradition" | "volume"> {
+export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "tradition" | "volume" | "board"> {
   phase: string;
   toMove: Side;
   armed: boolean;
@@ -90,8 +90,10 @@ export interface RecordPage {
   /** How far, on the board's clock, the running game has made its calls (those after the newest
    *  record are in the log too). */
   until: number;
-  /** The counting tradition the calls are made in (firmware/voice.ts). */
+  /** The counting tradition the calls are made in, and the voice pack, whose lengths place them
+   *  (firmware/voice.ts: the calls made again from the records fall where the board made them). */
   tradition: string;
+  lang: string;
 }
 
 /** Characters of slots in one page (24 of 80): a reply of about 2 KB, which the board sends in
@@ -143,7 +145,7 @@ export function makeConsole(app: App): ClockConsole {
         "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
         "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
         "battery": pct, "batteryLow": pct >= 0 && pct < WARN_PERCENT, "faults": app.faults.slice(), "version": VERSION,
-        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened,
+        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened, "board": s.board,
       };
     },
     // Every event and state the game went through, from flash.
@@ -170,7 +172,7 @@ export function makeConsole(app: App): ClockConsole {
       if (k === 1 && n === 0) return "error: no previous game on the clock";
       const page: RecordPage = {
         from: f as number, count: n, slot: store.slotBytes, text: store.slots(f as number, Math.floor(PAGE_CHARS / store.slotBytes), k),
-        shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition,
+        shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition, lang: app.settings.lang,
       };
       return page;
     },

@@ -12,7 +12,7 @@
 // what the board keeps between requests, the line's cutter, is line.ts.
 
 import type { App } from "../app";
-import { type Settings, MAX_LATE_MS } from "../record/settings"; // the number written into the code (build/consts.ts)
+import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
 import type { ClockConsole } from "./console";
 import { oneOf } from "./commands";
 import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
@@ -37,6 +37,7 @@ export interface Request {
   volume?: unknown;
   lateLimitMs?: unknown;
   tournament?: unknown;
+  board?: unknown;
   game?: unknown;
 }
 
@@ -161,12 +162,13 @@ function answer(text: string): Reply {
 
 /** The settings as the tool sees them: everything but the PIN's hash. */
 export function publicSettings(s: Settings): PublicSettings {
-  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs, tournament: s.tournament };
+  return { black: s.black, white: s.white, handicap: s.handicap, whiteOnRight: s.whiteOnRight, lang: s.lang, tradition: s.tradition, volume: s.volume, lateLimitMs: s.lateLimitMs, tournament: s.tournament, board: s.board };
 }
 
-const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs tournament pin";
-/** What may still change once a game has started (with the PIN): not what the game was set up with. */
-const IN_GAME = "lang tradition volume pin";
+const SET_FIELDS = "control black white handicap whiteOnRight lang tradition volume lateLimitMs tournament board pin";
+/** What may still change once a game has started (with the PIN): not what the game was set up with
+ *  (a board number given wrongly can be put right in the game). */
+const IN_GAME = "lang tradition volume board pin";
 
 function controlField(name: string, v: unknown): string | { text: string } {
   if (typeof v !== "string") return name + " takes a notation such as '2h+5x60s'";
@@ -216,6 +218,8 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   if (r.lateLimitMs !== undefined) s.lateLimitMs = r.lateLimitMs as number;
   if (r.tournament !== undefined && typeof r.tournament !== "boolean") return "tournament is true or false";
   if (r.tournament !== undefined) s.tournament = r.tournament as boolean;
+  if (r.board !== undefined && !isWhole(r.board, 0, MAX_BOARD)) return "board is a whole number 1 to " + MAX_BOARD + " (0: none)";
+  if (r.board !== undefined) s.board = r.board as number;
   if (r.pin !== undefined && !isPin(r.pin)) return "the PIN is 4 or 6 digits";
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }

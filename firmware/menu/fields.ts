@@ -48,7 +48,7 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
 const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
   "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
   "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
-  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1";
+  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1";
 // their places in DEFS
 const HOURS = 0;
 const MINUTES = 1;
@@ -64,6 +64,7 @@ const STEP_H = 10;
 const STEP_MIN = 11;
 const STEP_S = 12;
 const VOLUME = 13;
+const BOARD = 14;
 
 /** The fixed fields at places ns of DEFS. */
 function defs(ns: number[]): FieldDef[] {
@@ -159,11 +160,12 @@ function correctionFields(field: Field, c: TimeControl): FieldDef[] {
 export function fieldsOf(m: Menu, game: Game): FieldDef[] {
   if (m.screen === "ctl") return draftFields(m.kind);
   if (m.screen === "vol") return defs([VOLUME]);
+  if (m.screen === "board") return defs([BOARD]);
   if (m.screen === "rescale" || m.screen === "split") return defs([STEP_H, STEP_MIN, STEP_S]);
   if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
   return [];
 }
 
 export function isFields(screen: string): boolean {
-  return screen === "ctl" || screen === "vol" || screen === "rescale" || screen === "split" || screen === "cval";
+  return screen === "ctl" || screen === "vol" || screen === "board" || screen === "rescale" || screen === "split" || screen === "cval";
 }

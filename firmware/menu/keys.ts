@@ -59,6 +59,10 @@ function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
       return m.unlocked ? openSub(m, "pinlen", m.kind === 6 ? 1 : 0) : openSub(m, "oldpin", 0);
     }
     case "tour": return openSub(m, "tour", s.tournament ? 1 : 0);
+    case "board": {
+      m.vals = [s.board];
+      return openSub(m, "board", 0);
+    }
     case "bt": case "usb": {
       m.vals = [];
       m.kind = pinDigits(s);
@@ -214,6 +218,14 @@ function confirmFields(m: Menu, s: Settings, game: Game, r: MenuResult): void {
       r.settings.volume = m.vals[0];
     }
     m.note = "Volume " + m.vals[0];
+    return toList(m);
+  }
+  if (m.screen === "board") {
+    if (m.vals[0] !== s.board) {
+      r.settings = copySettings(s);
+      r.settings.board = m.vals[0];
+    }
+    m.note = m.vals[0] ? "Board " + m.vals[0] : "No board number";
     return toList(m);
   }
   if (m.screen === "rescale") {

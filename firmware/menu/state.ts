@@ -53,7 +53,7 @@ export const TRIES = 3;
 // Lists of words as one string each ("|" between items), cut up only where the menu uses them: an
 // array of strings, made when the menus' file is run on the board (menu.ts) and kept while a menu is
 // open, takes several times the jsvars of the one string (Espruino).
-export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|bt|usb|ready";
+export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|board|bt|usb|ready";
 /** The arbiter's items: Pause or Resume last (after the PIN the cursor is on the first item, so one
  *  MENU tap too many opens a correction's screen, never resumes the game), and only while a game
  *  runs or stands paused: a game that is over offers no Resume. */

@@ -51,6 +51,7 @@ function setupLine(id: string, s: Settings): string {
     case "late": return line("Late limit", lateText(s.lateLimitMs));
     case "pin": return line("Arbiter PIN", "****");
     case "tour": return line("Tournament lock", s.tournament ? "on" : "off");
+    case "board": return line("Board number", s.board ? "" + s.board : "none");
     case "bt": return line("Bluetooth REPL", ">");
     case "usb": return line("USB REPL", ">");
   }
@@ -151,6 +152,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       return choiceView("Tradition", labels, m, from, to);
     }
     case "vol": return fieldsView("Volume", m, game, from, to);
+    case "board": return fieldsView("Board number", m, game, from, to);
     case "late": return choiceView("Late limit", ["15 min (22.2)", "30 min", "60 min (22.1)", "No limit"], m, from, to);
     case "pin": return pinView("Arbiter PIN", m);
     case "oldpin": return pinView("Current PIN", m);

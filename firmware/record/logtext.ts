@@ -78,7 +78,7 @@ export function entryWords(e: LogEntry, startMs: number): string {
       return "press: " + who + (moves === 0 ? "'s button starts the game" : ", move " + moves);
     }
     // who stopped the clock (a player holds MENU to call the arbiter: the side to move), and for how long it stood
-    case "pause": return "pause: " + (who ? who + ", the side to move, holds MENU" : "by the arbiter");
+    case "pause": return "pause: " + (who ? who + ", the side to move, holds MENU" : e.info === "battery" ? "the battery is empty" : "by the arbiter");
     case "resume": return "resume: by the arbiter" + (e.info ? ", after a pause of " + span(num(e.info)) : "");
     case "end": return "end of the game";
     case "query": return "query: " + (who || "the side to move") + " asks for the time left (16.2)";

@@ -9,7 +9,8 @@ import type { App } from "../app";
 import { defaultCallOptions, type LogEntry, type Reading } from "../core/index";
 import type { RecordPage } from "../link/console";
 import type { LogItem, LogSide } from "../link/protocol";
-import { withTradition } from "../voice";
+import { withTradition, speechOf } from "../voice";
+import { isPack } from "./settings";
 import { logEntries, type LogGame, type LogPage, type Records } from "./flashlog";
 import { logText } from "./logtext";
 import { slotRecord } from "./slots";
@@ -80,7 +81,10 @@ export async function receiveRecordsAsync(page: (from: number) => Promise<Record
 export function receivedLog(r: ReceivedRecords, game: number): LogPage {
   const p = r.last;
   if (!p) return { total: 0, entries: [], game: null, startT: -1 };
+  // the core's options as the board's app makes them (app.ts callOptions): its tradition's calls,
+  // placed by its pack's lengths
   const options = withTradition(defaultCallOptions(), p.tradition);
+  if (isPack(p.lang)) options.speech = speechOf(p.lang);
   return onBoardClock(logEntries(r, options, 0, 1e9, p.until + p.shift, 1e9, game), game === 0 ? p.shift : 0);
 }
 

@@ -28,6 +28,9 @@ export interface Settings {
   /** The tournament set-up lock: the set-up menu and every setting from a link need the PIN, so a
    *  player cannot change the control before a round. Off at home. */
   tournament: boolean;
+  /** The board number in a hall (1 … MAX_BOARD; 0: none), which the clock's advertisement carries
+   *  while the tournament setting is on (firmware/link/advert.ts). */
+  board: number;
 }
 
 /** The factory PIN 0000 (pinHash("0000", "00000000")), written out so that the defaults cost no
@@ -39,6 +42,7 @@ const OLD_DEFAULT_HASH = "00000000:581a78ef21acaf32";
 const MAX_TEXT = 2000; // far more than any valid settings text; refuses a huge file before parsing it
 const MAX_CONTROL = 40;
 export const MAX_LATE_MS = 360000000; // 100 h, as the core's longest duration
+export const MAX_BOARD = 999;
 
 export function defaultSettings(): Settings {
   return {
@@ -52,6 +56,7 @@ export function defaultSettings(): Settings {
     pinHash: DEFAULT_PIN_HASH,
     lateLimitMs: 3600000,
     tournament: false,
+    board: 0,
   };
 }
 
@@ -67,6 +72,7 @@ export function encodeSettings(s: Settings): string {
     pinHash: s.pinHash,
     lateLimitMs: s.lateLimitMs,
     tournament: s.tournament,
+    board: s.board,
   });
 }
 
@@ -156,7 +162,7 @@ export function withPin(s: Settings, pin: string): Settings {
  *  nor its hash), for the record. */
 export function settingChanges(a: Settings, b: Settings): string[] {
   const out: string[] = [];
-  const keys = "black white handicap whiteOnRight lang tradition volume lateLimitMs tournament".split(" ");
+  const keys = "black white handicap whiteOnRight lang tradition volume lateLimitMs tournament board".split(" ");
   for (const k of keys) {
     const v = (b as unknown as Record<string, unknown>)[k];
     if ((a as unknown as Record<string, unknown>)[k] !== v) out.push(k + " " + v);
@@ -229,6 +235,9 @@ export function decodeSettings(text: string | null): { settings: Settings; error
   // an older clock's file has no tournament lock: off, as it was
   if (typeof o.tournament === "boolean") s.tournament = o.tournament;
   else if (o.tournament !== undefined) bad.push("tournament");
+  // nor a board number: none
+  if (isWhole(o.board, 0, MAX_BOARD)) s.board = o.board as number;
+  else if (o.board !== undefined) bad.push("board");
   // a plain PIN never stays on flash: the caller writes the settings again (rewrite)
   return { settings: s, error: bad.length ? "bad " + bad.join(", ") + ": defaults used for " + (bad.length > 1 ? "them" : "it") : null, rewrite: rewrite };
 }

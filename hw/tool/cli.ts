@@ -12,8 +12,10 @@ import { log, sgf, status, watch } from "./commands/read";
 import { OPS, lock, newgame, set, unlock } from "./commands/write";
 import { flash, list } from "./commands/ports";
 import { repl, verify } from "./commands/trust";
+import { hall } from "./commands/hall";
+import { collect } from "./commands/collect";
 
-export const COMMANDS: Command[] = [list, status, set, unlock, lock, newgame].concat(OPS, [log, sgf, watch, verify, repl, flash]);
+export const COMMANDS: Command[] = [list, status, set, unlock, lock, newgame].concat(OPS, [log, sgf, watch, verify, repl, flash, hall, collect]);
 
 function overview(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length)) + 2;

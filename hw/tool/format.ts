@@ -42,7 +42,7 @@ function pad(s: string, n: number): string {
   return s.length >= n ? s : s + " ".repeat(n - s.length);
 }
 
-const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "batteryLow", "faults", "version", "firmware", "defaultPin", "tournament", "promptOpened"];
+const KNOWN = ["phase", "toMove", "armed", "unlocked", "locked", "black", "white", "handicap", "whiteOnRight", "lang", "volume", "tradition", "lateLimitMs", "late", "flagged", "forfeit", "result", "startedAt", "battery", "batteryLow", "faults", "version", "firmware", "defaultPin", "tournament", "promptOpened", "board"];
 
 export function statusText(st: Status, version: string, port: string): string {
   const lines: string[] = [];
@@ -61,10 +61,11 @@ export function statusText(st: Status, version: string, port: string): string {
   if (st.whiteOnRight !== undefined) set.push("White's button " + (st.whiteOnRight ? "right" : "left"));
   if (st.lang !== undefined) set.push("voice " + st.lang + (st.tradition ? " (" + st.tradition + " counting)" : "") + (st.volume !== undefined ? ", volume " + st.volume : ""));
   if (st.lateLimitMs !== undefined) set.push("lateness limit " + (st.lateLimitMs > 0 ? span(st.lateLimitMs) : "off"));
+  if (st.board !== undefined) set.push(st.board > 0 ? "board " + st.board : "no board number");
   if (set.length) lines.push("settings " + set.join("; "));
   const trust: string[] = [];
   if (st.defaultPin) trust.push("the PIN is still the factory 0000");
-  if (st.tournament !== undefined) trust.push(st.tournament ? "tournament lock on (set-up needs the PIN)" : "tournament lock off");
+  if (st.tournament !== undefined) trust.push(st.tournament ? "tournament lock on (set-up needs the PIN; the state broadcast to the hall)" : "tournament lock off");
   if (st.promptOpened) trust.push("a JavaScript prompt was opened since the clock booted");
   if (trust.length) lines.push("trust    " + trust.join("; "));
   if (st.result) lines.push("result   " + st.result);

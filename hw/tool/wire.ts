@@ -94,7 +94,7 @@ export function asLogPage(v: unknown): LogPage {
 
 /** A page of the clock's records (the `records` request): its slots as text, checked later. */
 export function asRecordPage(v: unknown): RecordPage {
-  if (!isObj(v) || !isNum(v.from) || !isNum(v.count) || !isNum(v.slot) || v.slot < 1 || typeof v.text !== "string" || !isNum(v.shift) || !isNum(v.until) || typeof v.tradition !== "string") throw bad("a page of records");
+  if (!isObj(v) || !isNum(v.from) || !isNum(v.count) || !isNum(v.slot) || v.slot < 1 || typeof v.text !== "string" || !isNum(v.shift) || !isNum(v.until) || typeof v.tradition !== "string" || typeof v.lang !== "string") throw bad("a page of records");
   return v as unknown as RecordPage;
 }
 

@@ -408,6 +408,30 @@ describe("the set-up menu", () => {
     expect(u.settings.lateLimitMs).toBe(900000);
   });
 
+  it("the board number: shown on its line, set on its own screen (held RIGHT: ten at a time), 0 for none", () => {
+    const u = setupUser();
+    u.goTo("Board number");
+    expect(u.current()).toBe(line("Board number", "none"));
+    u.key(MENU);
+    expect(u.view().title).toBe("Board number");
+    u.key(RIGHT, true);
+    u.key(RIGHT, true);
+    u.key(RIGHT);
+    u.key(RIGHT);
+    expect(u.current()).toBe(line("Board (0: none)", "22"));
+    expect(u.key(MENU, true).settings.board).toBe(0); // held MENU steps back: nothing changed
+    u.key(MENU);
+    u.set("Board (0: none)", 12);
+    const r = u.key(MENU);
+    expect([r.settings.board, r.message]).toEqual([12, "Board 12"]);
+    expect(u.current()).toBe(line("Board number", "12"));
+    u.key(MENU);
+    u.key(LEFT);
+    for (let i = 0; i < 12; i++) u.key(LEFT);
+    u.key(MENU);
+    expect([u.key(MENU).settings.board, u.view().note]).toEqual([0, "No board number"]);
+  });
+
   it("choosing Japanese brings the Nihon Ki-in counting; the tradition can then be changed back", () => {
     const u = setupUser();
     u.goTo("Language");
@@ -725,7 +749,7 @@ describe("settings", () => {
   it("default: 2h+5x60s both sides, even, White on the right, zh, cn, volume 7, PIN 0000, 60 min", () => {
     expect(defaultSettings()).toEqual({
       black: "2h+5x60s", white: "2h+5x60s", handicap: 0, whiteOnRight: true, lang: "zh", tradition: "cn",
-      volume: 7, pinHash: DEFAULT_PIN_HASH, lateLimitMs: 3600000, tournament: false,
+      volume: 7, pinHash: DEFAULT_PIN_HASH, lateLimitMs: 3600000, tournament: false, board: 0,
     });
     expect(pinMatches(defaultSettings(), "0000")).toBe(true);
     expect(DEFAULT_PIN_HASH).toBe(pinHash("0000", "00000000"));
@@ -911,7 +935,7 @@ function golden(name: string, menu: Menu, settings: Settings, game: Game): void 
 }
 
 describe("golden frames of the menu", () => {
-  it("the set-up menu's first screen: title, 1/15, Preset inverted, four more items", () => {
+  it("the set-up menu's first screen: title, 1/16, Preset inverted, four more items", () => {
     const u = setupUser();
     golden("setup", u.menu!, u.settings, u.clock.game);
   });

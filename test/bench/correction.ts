@@ -31,8 +31,7 @@ export function correctionKeys(pin: string): Key[] {
   return [
     { button: "menu", holdMs: HOLD_MS, why: "MENU held: pause" },
     { button: "menu", holdMs: HOLD_MS, why: "MENU held again: the arbiter menu, its PIN" },
-    ...pinKeys(pin),
-    tap("right", "to Correct Black"),
+    ...pinKeys(pin), // the arbiter's list opens on Correct Black
     tap("menu", "Correct Black: its readings"),
     tap("menu", "Main time: its fields"),
     tap("right", "+1 min"),
@@ -41,7 +40,7 @@ export function correctionKeys(pin: string): Key[] {
     tap("menu", "to OK"),
     tap("menu", "OK: corrected"),
     { button: "menu", holdMs: BACK_MS, why: "MENU held: back to the list" },
-    tap("left", "to Resume"),
+    tap("left", "round to Resume, the list's last"),
     tap("menu", "Resume: the game runs"),
   ];
 }

@@ -44,6 +44,9 @@ export interface NativeCosts {
   storageReadMs: number;
   /** new Waveform / startOutput: setting up the buffer and the timer. */
   waveformMs: number;
+  /** NRF.setAdvertising: its options looked up, the advertising data built, advertising stopped,
+   *  configured and started again (SoftDevice calls). Not measured: taken as Waveform's set-up. */
+  radioMs: number;
 }
 
 export interface CostModel {
@@ -59,7 +62,7 @@ export const MODEL: CostModel = {
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
-    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5,
+    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5,
   },
 };
 
@@ -292,7 +295,7 @@ export class BoardMeter {
         if (r.length > 5000) r.splice(0, 2500);
       },
     });
-    // Native work: Graphics drawing, the SSD1306 module, I2C, Storage, Waveform.
+    // Native work: Graphics drawing, the SSD1306 module, I2C, Storage, Waveform, the radio.
     const wrap = (o: Record<string, unknown> | undefined, name: string, cost: (self: Record<string, unknown>, a: unknown[]) => number) => {
       if (!o || typeof o[name] !== "function") return;
       const f = o[name] as (...a: unknown[]) => unknown;
@@ -371,6 +374,7 @@ export class BoardMeter {
     }
     const W = g.Waveform as { prototype: Record<string, unknown> } | undefined;
     if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs);
+    wrap(g.NRF as Record<string, unknown> | undefined, "setAdvertising", () => nat.radioMs);
     // What reads the clock sees the CPU time spent so far in the callback, as on the board.
     const flush = () => {
       if (self.dev && self.charge && !self.charging && !self.probing) self.dev.consume(0);
@@ -402,7 +406,7 @@ let cached: { code: string; ins: Instrumented & { cold: Record<string, string> }
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
-  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches"];
+  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "app.ts:air", "app.ts:airTick", "advert.ts:packAdvert"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
  *  source map (dist/clock.js.map, or `map` for another bundle); with the cold files it loads

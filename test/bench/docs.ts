@@ -13,7 +13,9 @@ import { defaultSettings } from "../../firmware/record/settings";
 import { PAGE_CHARS } from "../../firmware/link/console";
 import { SLOT_BYTES } from "../../firmware/board";
 import { defaultCallOptions, ordinaryCalls } from "../../firmware/core/index";
-import { powerFigures, hoursOnCharge, total, type PowerFigures } from "./power";
+import { powerFigures, hoursOnCharge, total, recommendedMa, type PowerFigures } from "./power";
+import { radioFigures } from "./air";
+import { ADVERT_INTERVAL_MS } from "../../firmware/link/advert";
 import { correctionKeys, PACE_MS } from "./correction";
 import { OLEDS, LAMP, lampMa, digitMm, allFigures } from "./parts";
 
@@ -60,6 +62,17 @@ export function docFigures(p: PowerFigures, correctionMs: number): Record<string
     recordsPage: String(PAGE_CHARS / SLOT_BYTES),
   };
   for (const o of OLEDS) f["digitMm" + o.name.replace(/[^0-9]/g, "")] = digitMm(o, p.digitRows).toFixed(1) + " mm";
+  // the hall's broadcast (test/bench/air.ts, the games in a hall of power.ts)
+  const r = radioFigures();
+  f.advertBytes = String(r.dataBytes);
+  f.advertisingBytes = String(r.adBytes);
+  f.advertInterval = s1(ADVERT_INTERVAL_MS);
+  f.radioTxMs = r.txMsPerEvent.toFixed(2) + " ms";
+  f.radioUc = r.ucPerEvent.toFixed(1) + " µC";
+  f.radioRunningMa = (r.uaRunning / 1000).toFixed(3) + " mA";
+  f.radioIdleMa = (r.uaIdle / 1000).toFixed(3) + " mA";
+  f.hallAddMa = Math.max(...p.halls.map((x, i) => recommendedMa(x) - recommendedMa(p.scenarios[i]))).toFixed(2) + " mA";
+  f.hallHours = Math.floor(Math.min(...p.halls.map((x) => hoursOnCharge(recommendedMa(x))))) + " h";
   for (const [k, v] of Object.entries(allFigures())) f[k] = v.value + (v.unit ? (v.unit === "%" ? " %" : " " + v.unit) : "");
   return f;
 }

@@ -27,6 +27,14 @@ export const MCU = {
   driverMa: fig(2.7, "mA", "a motor-driver bank awake (nSLEEP high): not published for the Jolt.js's drivers; the figure hw/speaker.ts saves by putting it to sleep", true),
 };
 
+/** The radio, for the hall's broadcast (the tournament setting on; at home it sleeps: bluetoothMa). */
+export const RADIO = {
+  txMa: fig(10.8, "mA", "nRF52840 Product Specification, radio current consumption IRADIO_TX3: transmitting at 0 dBm (Espruino's default power), 1 Mbps Bluetooth LE, HFXO, on the LDO regulator (Espruino's Jolt.js build does not enable the DC/DC converter: boards/JOLTJS.py has no ESPR_DCDC_ENABLE; with it, IRADIO_TX1, 6.4 mA)"),
+  rampUs: fig(140, "µs", "nRF52840 Product Specification, RADIO: tTXEN, the transmitter's ramp-up in its default mode, counted at the transmit current (an upper bound)"),
+  overheadBytes: fig(16, "bytes", "Bluetooth Core, LE link layer: preamble 1, access address 4, PDU header 2, the advertiser's address 6, CRC 3 around the advertising data, 8 µs a byte at 1 Mbit/s"),
+  channels: fig(3, "", "Bluetooth Core: a legacy advertising event goes out on the three advertising channels, 37, 38 and 39"),
+};
+
 /** The cell: Adafruit 258. */
 export const CELL = {
   mAh: fig(1200, "mAh", "Adafruit 258, Lithium Ion Polymer Battery 3.7 V 1200 mAh"),
@@ -125,6 +133,7 @@ export function allFigures(): Record<string, Figure> {
   add("cell", CELL);
   add("speaker", SPEAKER);
   add("lamp", LAMP);
+  add("radio", RADIO);
   for (const o of OLEDS) add("oled" + o.name.replace(/[^0-9]/g, ""), o as unknown as Record<string, unknown>);
   return out;
 }

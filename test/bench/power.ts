@@ -16,6 +16,8 @@ import { seededPicker } from "../core/gen";
 import { PageGraphics } from "../../firmware/gfx/graphics";
 import { LARGE_FONT } from "../../firmware/gfx/fonts";
 import { useFont } from "../../firmware/gfx/gfx";
+import { HostLink } from "../double/link";
+import { radioFigures } from "./air";
 
 /** A game the model prices: its control and how long a move takes (uniform in [minS, maxS]). */
 export interface Scenario {
@@ -43,6 +45,8 @@ export interface Draw {
   lamps: number;
   speaker: number;
   battery: number;
+  /** The hall's broadcast (the tournament setting on): the radio's transmissions. 0 at home. */
+  radio: number;
 }
 
 export interface ScenarioPower {
@@ -56,10 +60,13 @@ export interface ScenarioPower {
   speakingShare: number;
   /** Per display module: the draw as the firmware runs now, and before the savings. */
   byDisplay: { oled: OledModule; after: Draw; before: Draw }[];
+  /** Played in a hall (the tournament setting on): advertising events a second. */
+  hall: boolean;
+  advertsPerSecond: number;
 }
 
 export function total(d: Draw): number {
-  return d.board + d.cpu + d.display + d.lamps + d.speaker + d.battery;
+  return d.board + d.cpu + d.display + d.lamps + d.speaker + d.battery + d.radio;
 }
 
 /** The charge counted on from full to the clock's empty level (mAh). */
@@ -108,12 +115,28 @@ function soundMa(bytes: Uint8Array, samples: number): number {
   return MCU.driverMa.value + MCU.timerMa.value + (n ? sum / n : 0) * (1000 * volts) / SPEAKER.ohms.value;
 }
 
-/** Plays one scenario on the charged board double and prices it. */
-export async function scenarioPower(s: Scenario): Promise<ScenarioPower> {
+/** Advertising events from `from` to `to`: each advertisement set goes out at once, then once each
+ *  interval until the next is set (the double's record of NRF.setAdvertising). */
+function advertisingEvents(adverts: { t: number; interval: number }[], from: number, to: number): number {
+  let n = 0;
+  for (let i = 0; i < adverts.length; i++) {
+    const a = Math.max(from, adverts[i].t);
+    const b = Math.min(to, i + 1 < adverts.length ? adverts[i + 1].t : to);
+    if (b > a) n += Math.ceil((b - a) / adverts[i].interval);
+  }
+  return n;
+}
+
+/** Plays one scenario on the charged board double and prices it; `hall`: with the tournament
+ *  setting on, so that the clock broadcasts its state (firmware/link/advert.ts, hw/air.ts). */
+export async function scenarioPower(s: Scenario, hall = false): Promise<ScenarioPower> {
   const { rig, meter } = await boardRig();
   meter.charge = false;
   rig.start();
   rig.setUp(s.control, 1000);
+  // the tournament setting switched on over the link once the game is set up (switching it on needs
+  // no PIN), so that the set-up is the same as at home and only the broadcast differs
+  if (hall) new HostLink(rig.dev).ok("set", { tournament: true, board: 1 });
   meter.charge = true;
   const p = seededPicker(SEED);
   const from = 5000;
@@ -152,7 +175,10 @@ export async function scenarioPower(s: Scenario): Promise<ScenarioPower> {
   const meanLit = samples.reduce((x, q) => x + (q.on ? q.lit : 0), 0) / n;
   const brightShare = samples.filter((q) => q.contrast >= BRIGHT).length / n;
   const lamps = (lampMa() * samples.reduce((x, q) => x + q.lamps, 0)) / n;
+  const adverts = hall ? rig.dev.air().adverts : [];
+  const advertsPerSecond = (advertisingEvents(adverts, from, to) * 1000) / T;
   const common = {
+    radio: (advertsPerSecond * radioFigures().ucPerEvent) / 1000, // µC a second = µA
     board: MCU.boardMa.value + MCU.bluetoothMa.value,
     cpu: cpuShare * MCU.runMa.value + (1 - cpuShare) * MCU.sleepMa.value,
     lamps: lamps,
@@ -168,7 +194,7 @@ export async function scenarioPower(s: Scenario): Promise<ScenarioPower> {
       before: { ...common, display: display(() => BRIGHT) },
     };
   });
-  return { scenario: s, cpuShare, meanLit, brightShare, speakingShare: speakingMs / T, byDisplay };
+  return { scenario: s, cpuShare, meanLit, brightShare, speakingShare: speakingMs / T, byDisplay, hall, advertsPerSecond };
 }
 
 /** The large digits' ink height in pixel rows (the face's countdown font). */
@@ -193,7 +219,10 @@ export function digitRows(): number {
 
 export interface PowerFigures {
   scenarios: ScenarioPower[];
-  /** The recommended display's worst control after the savings: mA, and hours left at the warning. */
+  /** The same games in a hall: the tournament setting on, the clock broadcasting. */
+  halls: ScenarioPower[];
+  /** The recommended display's worst control after the savings, at home or in a hall: mA, and
+   *  hours left at the warning. */
   worstMa: number;
   warningHours: number;
   digitRows: number;
@@ -202,9 +231,16 @@ export interface PowerFigures {
 
 export async function powerFigures(): Promise<PowerFigures> {
   const scenarios: ScenarioPower[] = [];
+  const halls: ScenarioPower[] = [];
   for (const s of SCENARIOS) scenarios.push(await scenarioPower(s));
-  const worstMa = Math.max(...scenarios.map((x) => total(x.byDisplay.find((d) => d.oled.recommended)!.after)));
-  return { scenarios, worstMa, warningHours: hoursAtWarning(worstMa), digitRows: digitRows(), lampMa: lampMa() };
+  for (const s of SCENARIOS) halls.push(await scenarioPower(s, true));
+  const worstMa = Math.max(...scenarios.concat(halls).map((x) => recommendedMa(x)));
+  return { scenarios, halls, worstMa, warningHours: hoursAtWarning(worstMa), digitRows: digitRows(), lampMa: lampMa() };
+}
+
+/** A game's draw with the recommended display, after the savings. */
+export function recommendedMa(x: ScenarioPower): number {
+  return total(x.byDisplay.find((d) => d.oled.recommended)!.after);
 }
 
 const f1 = (x: number) => x.toFixed(1);
@@ -224,9 +260,16 @@ export function powerLines(f: PowerFigures): string[] {
         (d.oled.recommended ? " " + (hoursOnCharge(total(a)) >= 40 ? "ok" : "UNDER the 40 h target") : ""));
     }
   }
+  for (const [i, x] of f.halls.entries()) {
+    const a = x.byDisplay.find((d) => d.oled.recommended)!.after;
+    const home = recommendedMa(f.scenarios[i]);
+    lines.push("  in a hall (tournament setting on, broadcasting), " + x.scenario.name + " game: " + f1(total(a)) + " mA with the recommended display, " +
+      Math.round(hoursOnCharge(total(a))) + " h of play on a charge; the broadcast adds " + f2(total(a) - home) + " mA (radio " + f2(a.radio) + " mA for " +
+      f2(x.advertsPerSecond) + " advertisements a second, CPU busy " + f1(100 * x.cpuShare) + " % against " + f1(100 * f.scenarios[i].cpuShare) + " % at home)");
+  }
   const byo = f.scenarios[f.scenarios.length - 1];
   lines.push("  the speaker's driver asleep between calls (hw/speaker.ts, as before): awake it would add " + f1(MCU.driverMa.value * (1 - byo.speakingShare)) + " mA");
-  lines.push("  the low-battery warning at " + WARN_PERCENT + " %: " + f1(f.warningHours) + " h of play left at the worst control's " + f1(f.worstMa) + " mA (FIDE: at least 10 h) " +
+  lines.push("  the low-battery warning at " + WARN_PERCENT + " %: " + f1(f.warningHours) + " h of play left at the worst control's " + f1(f.worstMa) + " mA, at home or in a hall (FIDE: at least 10 h) " +
     (f.warningHours >= 10 ? "ok" : "UNDER"));
   lines.push("  a lamp: " + f1(f.lampMa) + " mA while lit; the digits: " + f.digitRows + " rows, " +
     OLEDS.map((o) => o.name + " " + f1(digitMm(o, f.digitRows)) + " mm").join(", ") + " (FIDE: legible from 3 m, here at least 10 mm)");

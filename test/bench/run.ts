@@ -8,7 +8,8 @@
 //   - the power model: mA and hours of play on the cell per control, before and after the savings,
 //     hours left at the low-battery warning, the digits' height per display (power.ts, parts.ts);
 //   - the board-cost model: board milliseconds per path against issue 8's budgets (board.ts), and
-//     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md).
+//     how well the model reproduces the figures it is calibrated on (calibration.ts, COST.md);
+//   - the hall's advertisement: its board time and CPU share, and the radio's current (air.ts).
 // `npm run bench -- --games N` checks N random games instead of 100 000; `--record-calibration
 // NAME` records the reference paths' operation counts from the current dist/clock.js (only for the
 // bundle the reference figures were measured on: see calibration.ts).
@@ -27,6 +28,7 @@ import { INVARIANTS, timeLeft, type SeedsResult } from "../core/invariants";
 import { deviceFigures } from "./device";
 import { boardFigures, boardLines } from "./board";
 import { recordFigures, recordLines } from "./records";
+import { airFigures, airLines } from "./air";
 import { powerFigures, powerLines } from "./power";
 import { correctionLines, boardCorrection } from "./correction";
 import { check, fit, loadCalibration, recordCalibration, BAND } from "./calibration";
@@ -305,6 +307,7 @@ async function main(): Promise<void> {
   for (const line of recordLines(await recordFigures())) say(line);
   for (const line of powerLines(await powerFigures())) say(line);
   for (const line of correctionLines(await boardCorrection())) say(line);
+  for (const line of airLines(await airFigures())) say(line);
   benchCalibration();
 }
 

@@ -229,7 +229,7 @@ describe("the Espruino check on what only looks alike", () => {
   });
 
   it("a reserved word is refused as a class member's name, not as an object's key or a member", () => {
-    expect(messages("class A { static of() {} }")).toEqual(["class member named 'of', a reserved word to Espruino"]);
+    expect(messages("class A { static of() {} }")).toEqual(["class member named 'of': a word Espruino's lexer reserves"]);
     expect(messages("x = { of: 1, default: 2 }; y = x.of + x.default;")).toEqual([]);
   });
 });

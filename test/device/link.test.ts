@@ -64,17 +64,17 @@ describe("every protocol command, on the built bundle", () => {
 
   it("set changes every field at once before a game, and answers the settings after it", async () => {
     const { link } = await clock();
-    const after = link.ok("set", { black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
-    expect(after).toEqual({ tournament: false, black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000 });
+    const after = link.ok("set", { black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000, board: 17 });
+    expect(after).toEqual({ tournament: false, black: "1h+5x30s", white: "90m", handicap: 2, whiteOnRight: false, lang: "en", tradition: "nihon-kiin", volume: 3, lateLimitMs: 900000, board: 17 });
     const st = link.ok<ClockStatus>("status");
-    expect([st.black.control, st.white.control, st.handicap, st.whiteOnRight, st.lang, st.volume, st.lateLimitMs, st.toMove]).toEqual(["1h+5x30s", "90m", 2, false, "en", 3, 900000, "white"]);
+    expect([st.black.control, st.white.control, st.handicap, st.whiteOnRight, st.lang, st.volume, st.lateLimitMs, st.toMove, st.board]).toEqual(["1h+5x30s", "90m", 2, false, "en", 3, 900000, "white", 17]);
     expect(link.ok("set", { control: "5x20s" })).toMatchObject({ black: "5x20s", white: "5x20s" });
   });
 
   it("a refused set changes nothing: one bad field and the good ones are not applied either", async () => {
     const { link } = await clock();
     const before = link.ok<ClockStatus>("status");
-    for (const bad of [{ black: "1h", white: "2h+" }, { volume: 11, lang: "en" }, { handicap: 1 }, { lang: "xx" }, { colour: "red", volume: 2 }, {}, { pin: "12345" }]) {
+    for (const bad of [{ black: "1h", white: "2h+" }, { volume: 11, lang: "en" }, { handicap: 1 }, { lang: "xx" }, { colour: "red", volume: 2 }, {}, { pin: "12345" }, { board: 1000, volume: 2 }, { board: -1 }, { board: "12" }, { board: 2.5 }]) {
       const r = link.ask("set", bad);
       expect(r && r.err, JSON.stringify(bad)).toBeTruthy();
     }

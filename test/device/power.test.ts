@@ -85,7 +85,7 @@ describe("the battery", () => {
     const st = r.status();
     expect(st.phase).toBe("paused");
     const log = r.log();
-    expect(log.slice(-2).map((l) => l.what + " " + l.info)).toEqual(["pause ", "battery empty " + st.battery + "%, saved"]);
+    expect(log.slice(-2).map((l) => l.what + " " + l.info)).toEqual(["pause the battery is empty", "battery empty " + st.battery + "%, saved"]);
     const written = r.dev.flash.log.length;
     r.press("white", 210000); // nothing a button does is saved now
     r.tap("menu", 215000, 2200);

@@ -15,7 +15,7 @@ import { Speaker, type Sound } from "./audio";
 import { Rng, msToTicks, ticksToMs, TICKS_PER_S } from "./units";
 import { deepScopes } from "./scopes";
 import type { JsVarEstimate } from "./jsvars";
-import type { LineName } from "./serial";
+import type { Advertisement, LineName } from "./serial";
 
 export interface DeviceOptions {
   /** The bundle, saved as .bootcde. */
@@ -377,6 +377,14 @@ export class Device implements World {
     if (!this.mcu) throw new Error("the board was never started");
     const s = this.mcu.serials;
     return { console: s.console, forced: s.forced, radio: Object.assign({}, s.radio) };
+  }
+
+  /** The radio as a scanner nearby finds it: advertising or asleep, connectable or not, and every
+   *  advertisement set since power-on (NRF.setAdvertising). */
+  air(): { awake: boolean; connectable: boolean; scannable: boolean; uart: boolean; adverts: Advertisement[] } {
+    if (!this.mcu) throw new Error("the board was never started");
+    const r = this.mcu.serials.radio;
+    return { awake: r.awake, connectable: r.connectable, scannable: r.scannable, uart: r.uart, adverts: r.adverts.slice() };
   }
 
   /** Runs code on the board now through a debug probe (SWD), not through any of its lines: what a

@@ -13,7 +13,7 @@ import { type Speaker, waveformClass, addPaletteDrawing } from "./audio";
 import { TICKS_PER_S, msToTicks, rtcFloor, ticksToMs } from "./units";
 import { type JsVarEstimate, estimateJsVars, markBuiltin, JOLT_JSVARS } from "./jsvars";
 import { deepScopes } from "./scopes";
-import { Serials, consoleLine, type LineName } from "./serial";
+import { Serials, advertisement, consoleLine, type LineName } from "./serial";
 
 /** What a board needs from the world around it. */
 export interface World {
@@ -616,7 +616,9 @@ export class Mcu implements LoopHost {
         if (k !== null && !/^\d{6}$/.test(k)) throw r.error("Error", "passkey must be 6 digits");
         radio.passkey = k;
       }),
-      setAdvertising: fn(() => undefined),
+      setAdvertising: fn((data?: unknown, options?: Record<string, unknown>) => {
+        radio.adverts.push(advertisement(w.nowMs(), data, options, radio, (msg) => r.error("Error", msg)));
+      }),
       getAddress: fn(() => "e7:a1:0c:55:20:3f random"),
     });
     serials.onDisconnect = () => this.emitNow(nrf, "disconnect", []);

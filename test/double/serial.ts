@@ -33,12 +33,32 @@ export interface Radio {
   uart: boolean;
   passkey: string | null;
   connected: boolean;
+  /** NRF.setAdvertising's connectable and scannable (kept until changed, as Espruino's bleStatus). */
+  connectable: boolean;
+  scannable: boolean;
+  /** Every advertisement set, in order (NRF.setAdvertising; on the air while the radio is awake). */
+  adverts: Advertisement[];
+}
+
+/** One NRF.setAdvertising: its options and the advertising data as the radio sends it. */
+export interface Advertisement {
+  /** World ms it was set. */
+  t: number;
+  /** The company identifier of its manufacturer data (null: none) and that data, as bytes. */
+  manufacturer: number | null;
+  data: string;
+  /** The whole advertising data (flags, manufacturer data, name), at most 31 bytes. */
+  bytes: string;
+  connectable: boolean;
+  scannable: boolean;
+  /** ms between advertisements. */
+  interval: number;
 }
 
 export class Serials {
   console: LineName | null = "Bluetooth";
   forced = false;
-  radio: Radio = { awake: true, uart: true, passkey: null, connected: false };
+  radio: Radio = { awake: true, uart: true, passkey: null, connected: false, connectable: true, scannable: true, adverts: [] };
   objects: Record<LineName, Record<string, unknown>>;
   /** Every console move, in order (for tests). */
   moves: (LineName | null)[] = [];
@@ -98,6 +118,7 @@ export class Serials {
   /** A phone tries to connect; why not, or null. */
   connect(passkey?: string): string | null {
     if (!this.radio.awake) return "nothing is advertising (NRF.sleep)";
+    if (!this.radio.connectable) return "not connectable (NRF.setAdvertising connectable: false)";
     if (this.radio.passkey !== null && passkey !== this.radio.passkey) return "pairing refused: wrong passkey";
     this.radio.connected = true;
     if (!this.forced && this.radio.uart) this.setConsole("Bluetooth", false);
@@ -159,4 +180,33 @@ export function consoleLine(v: unknown, serials: Serials): LineName | null | str
   if (v === "USB" || v === serials.objects.USB) return "USB";
   if (v === "Bluetooth" || v === serials.objects.Bluetooth) return "Bluetooth";
   return "Unknown device type " + String(v);
+}
+
+/** NRF.setAdvertising(data, options) as Espruino 2v29 does it (libs/bluetooth/jswrap_bluetooth.c):
+ *  the options replace the last ones, connectable and scannable stay as last given; the data is
+ *  the flags (3 bytes), the manufacturer data (company identifier 0x0590 unless `manufacturer`
+ *  says another, or false for none) and the name (unless showName is false, cut to fit); more than
+ *  31 bytes throws. Only `{}` or nothing as `data` (no service data) is modelled. */
+export function advertisement(t: number, data: unknown, options: Record<string, unknown> | undefined, radio: Radio, error: (msg: string) => Error): Advertisement {
+  if (data !== undefined && (typeof data !== "object" || data === null || Object.keys(data).length > 0)) throw error("the board double models NRF.setAdvertising({}, options) only");
+  const o = options || {};
+  if (o.connectable !== undefined) radio.connectable = !!o.connectable;
+  if (o.scannable !== undefined) radio.scannable = !!o.scannable;
+  const interval = o.interval === undefined ? 375 : Number(o.interval);
+  // the Bluetooth specification: a non-connectable advertisement at most 10 a second
+  if (!radio.connectable && interval < 100) throw error("non-connectable advertising needs an interval of at least 100 ms");
+  let bytes = "\x02\x01\x06";
+  let manufacturer: number | null = 0x0590;
+  if (o.manufacturer !== undefined) manufacturer = o.manufacturer ? Number(o.manufacturer) : null;
+  const md = o.manufacturerData;
+  const payload = md === undefined ? "" : typeof md === "string" ? md : Array.isArray(md) ? String.fromCharCode(...(md as number[])) : String(md);
+  if (manufacturer !== null) {
+    if (bytes.length + payload.length + 4 > 31) throw error("Advertising data too long when adding Manufacturer data");
+    bytes += String.fromCharCode(payload.length + 3, 0xff, manufacturer & 0xff, manufacturer >> 8) + payload;
+  }
+  if (o.showName !== false) {
+    const name = "Jolt.js 203f".slice(0, 31 - 2 - bytes.length);
+    if (name.length) bytes += String.fromCharCode(name.length + 1, name.length === 12 ? 0x09 : 0x08) + name;
+  }
+  return { t: t, manufacturer: manufacturer, data: payload, bytes: bytes, connectable: radio.connectable, scannable: radio.scannable, interval: interval };
 }

@@ -72,7 +72,7 @@ describe("the simulated clock on a serial path", () => {
 
   it("refuses --headless without --serial, and a path that cannot be opened", () => {
     const none = spawnSync(tsx, [cli, "--headless"], { encoding: "utf8", input: "" });
-    expect([none.status, none.stderr.trim()]).toEqual([2, "--headless needs --serial PATH: the serial device or pty end the tool talks to"]);
+    expect([none.status, none.stderr.trim()]).toEqual([2, "--headless needs --serial PATH (the serial device or pty end the tool talks to), --air (the hall's loopback), or both"]);
     const bad = spawnSync(tsx, [cli, "--headless", "--serial", join(dir, "no-such-port")], { encoding: "utf8", input: "" });
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/^--serial .*no-such-port: ENOENT/);

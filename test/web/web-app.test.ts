@@ -53,6 +53,24 @@ describe("the page as an app", () => {
     await page.context().close();
   });
 
+  it("while the voice is still on its way the sound bar says so, not 'Sound on' (a call made then would be silent)", async () => {
+    const ctx = await rig.chrome.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await ctx.route("**/voices/zh/**", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const page = await openClock(ctx, rig.sim.url, true);
+    await page.click(".where"); // the gesture turns audio on; the zh clips are held back
+    await page.waitForSelector("#sound[data-state=loading]", { state: "attached" });
+    expect(await page.textContent("#sound")).toMatch(/still loading/);
+    release();
+    await soundOn(page);
+    expect(await page.textContent("#sound")).toBe("Sound on");
+    await ctx.close();
+  });
+
   it("the sound bar: mute, volume and voice are the device's settings (both ways), and the test plays a whole phrase", async () => {
     const page = await clock("");
     expect(await page.getAttribute("#sound", "data-state")).toBe("off");

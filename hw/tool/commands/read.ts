@@ -64,10 +64,10 @@ export async function readLog(client: Client): Promise<LogEntry[]> {
   return (await readGameLog(client)).entries;
 }
 
-const GAME_OPTION: Options = { game: { type: "string" } };
-const GAME_HELP = "  --game current|previous   the game on the clock (default), or the previous one it still keeps";
+export const GAME_OPTION: Options = { game: { type: "string" } };
+export const GAME_HELP = "  --game current|previous   the game on the clock (default), or the previous one it still keeps";
 
-function whichGame(v: Values): Which {
+export function whichGame(v: Values): Which {
   const g = v.game;
   if (g === undefined || g === "current") return 0;
   if (g === "previous") return 1;
@@ -76,7 +76,7 @@ function whichGame(v: Values): Which {
 
 /** The log of the game asked for, with the game it is: the log's own statement, else (an older
  *  firmware, the game on the clock) the status's; and the instant its times count from. */
-async function loggedGame(client: Client, which: Which): Promise<{ log: LogEntry[]; game: GameInfo; start: number; version: string }> {
+export async function loggedGame(client: Client, which: Which): Promise<{ log: LogEntry[]; game: GameInfo; start: number; version: string }> {
   const st: Status = await readStatus(client);
   const read = await readGameLog(client, which);
   const game = read.game ?? gameOfStatus(st);

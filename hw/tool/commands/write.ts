@@ -2,6 +2,7 @@
 // Each is one request, so the clock applies it whole or not at all.
 
 import { parseControl, isParseError, parseDuration } from "../../../firmware/core/index";
+import { MAX_BOARD } from "../../../firmware/record/settings";
 import { PIN_HELP, PIN_OPTION, PORT_HELP, PORT_OPTIONS, asArbiter, isPinShape, pinOf, usageError, wholeOption, type Command, type Ctx, type Options } from "../command";
 
 function controlOption(v: string | boolean | undefined, name: string): string | undefined {
@@ -22,6 +23,8 @@ const SET_OPTIONS: Options = Object.assign(
     tradition: { type: "string" },
     volume: { type: "string" },
     "late-limit": { type: "string" },
+    tournament: { type: "string" },
+    board: { type: "string" },
     "new-pin": { type: "string" },
   },
   PIN_OPTION,
@@ -61,6 +64,13 @@ export function settingsFrom(v: Ctx["values"]): Record<string, unknown> {
       s.lateLimitMs = d;
     }
   }
+  const tour = v.tournament;
+  if (tour !== undefined) {
+    if (tour !== "on" && tour !== "off") throw usageError("--tournament is on or off");
+    s.tournament = tour === "on";
+  }
+  const board = wholeOption(v, "board", 0, MAX_BOARD);
+  if (board !== undefined) s.board = board;
   const np = v["new-pin"];
   if (typeof np === "string") {
     if (!isPinShape(np)) throw usageError("--new-pin: a PIN is 4 or 6 digits");
@@ -81,7 +91,7 @@ function settingsText(ok: unknown): string {
 
 export const set: Command = {
   name: "set",
-  summary: "the time control (both or one side), handicap, White's side, voice, volume, lateness limit, PIN",
+  summary: "the time control (both or one side), handicap, White's side, voice, volume, lateness limit, tournament, board, PIN",
   usage: "--port PATH [--control SPEC | --black SPEC --white SPEC] [options]",
   help:
     "  --control SPEC    both sides' time control: 2h+5x60s, 90m, 1h+15/10m, 10m+F5s … (README)\n" +
@@ -92,6 +102,9 @@ export const set: Command = {
     "  --tradition ID    counting tradition: cn (rule 12.3) or nihon-kiin (the 10 is the loss)\n" +
     "  --volume N        0 (mute) to 10\n" +
     "  --late-limit DUR  lateness forfeit limit: 60m (22.1), 15m (22.2) or off\n" +
+    "  --tournament on|off   the tournament setting: set-up behind the PIN, and the clock's state\n" +
+    "                    broadcast to the hall (goclock hall); switching it off needs the PIN\n" +
+    "  --board N         the board number the hall shows it under: 1 to " + MAX_BOARD + " (0: none)\n" +
     "  --new-pin PIN     the arbiter's new PIN (4 digits, or 6 where the clock offers them)\n" +
     PIN_HELP + "\n" + PORT_HELP + "\n\n" +
     "All or nothing: if the clock refuses one value, none is changed. During a game the clock\n" +

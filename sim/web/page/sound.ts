@@ -13,7 +13,9 @@ const TEST_CALLS = ["byoyomi", "periods:3"];
 const DEFAULT_VOLUME = 7;
 const UNMUTE_KEY = "goclock-page.unmute";
 
-export type SoundState = "none" | "off" | "muted" | "on";
+/** "loading": audio is on but the chosen voice's clips are still on their way (a call made now
+ *  would be silent): the page says so rather than "on". */
+export type SoundState = "none" | "off" | "loading" | "muted" | "on";
 
 export class SoundBar {
   private app: () => App;
@@ -68,6 +70,7 @@ export class SoundBar {
     const ctx = this.audio();
     if (this.noAudio()) return "none";
     if (!ctx || ctx.state !== "running") return "off";
+    if (!this.voice.manifests[this.app().settings.lang]) return "loading";
     return this.app().settings.volume === 0 ? "muted" : "on";
   }
 
@@ -83,6 +86,7 @@ export class SoundBar {
     this.status.textContent =
       state === "none" ? "No sound: this browser has no Web Audio. The clock works, silent." :
       state === "off" ? "Sound off: click anywhere or press a key to turn it on." :
+      state === "loading" ? "Sound on, the voice is still loading: calls are silent until it is here" :
       state === "muted" ? "Sound on, muted (volume 0)" : "Sound on";
     this.mute.textContent = s.volume === 0 ? "Unmute" : "Mute";
     this.mute.setAttribute("aria-pressed", String(s.volume === 0));
