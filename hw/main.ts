@@ -6,7 +6,7 @@
 
 import "./doors"; // first: every prompt shut before anything else is read
 import { startApp } from "../firmware/app";
-import { LinkConsole, startLink } from "../firmware/link/line";
+import { installConsole, startLink } from "../firmware/link/line";
 import { FONTS_MISSING } from "../firmware/gfx/fonts";
 import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
@@ -52,7 +52,7 @@ function boot(): void {
     const link = makeLink();
     hw.board.link = link;
     const app = startApp(hw.board);
-    global.clock = new LinkConsole(app);
+    installConsole(app, global);
     startLink(app, link);
     if (justFlashed() && app.openPrompt("", hw.board.now())) {
       setTimeout(() => {

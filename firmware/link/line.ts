@@ -1,5 +1,5 @@
 // What the board keeps of the link between its uses: the protocol's line cut into lines, and the
-// console API's entry points (the global `clock`). Answering a request and every console method are
+// console API's entry point (the global `clock`, a getter). Answering a request and every console method are
 // the link's code (firmware/link.ts: on the board a Storage file), loaded when a request comes or a
 // console method is called, kept while they follow each other (a tool's command is a few requests
 // back to back: each load costs the board about 50 ms), and let go LINGER_MS after the last: a
@@ -9,7 +9,7 @@
 import type { App } from "../app";
 import type { Link } from "../board";
 import { type LinkCode, loadLink } from "../link";
-import type { ClockConsole, ClockStatus, RecordPage } from "./console";
+import type { ClockConsole } from "./console";
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
 export const MAX_LINE = 1024;
@@ -78,60 +78,29 @@ export function startLink(app: App, link: Link): void {
   });
 }
 
-/** The console API (firmware/link/console.ts) as the board keeps it: each method loads the link's
- *  code, calls the console's own and lets it go. Methods on a prototype: a board keeps one function
- *  each, with no scope. */
-export class LinkConsole implements ClockConsole {
-  private app: App;
+/** Installs the console API (firmware/link/console.ts) as `on.clock`, a getter: each use of
+ *  `clock` loads the link's code (held LINGER_MS more) and hands a console made for that use. The
+ *  board keeps this one function, not an entry point per method (about 70 jsvars); a method called
+ *  without the link's file answers why. */
+export function installConsole(app: App, on: object): void {
+  Object.defineProperty(on, "clock", {
+    get: function (): ClockConsole {
+      const code = linkCode();
+      return typeof code === "string" ? failing("error: " + code) : code.makeConsole(app);
+    },
+    configurable: true,
+  });
+}
 
-  constructor(app: App) {
-    this.app = app;
-  }
-
-  /** The console, or why the link's code cannot be had (an error answer). */
-  private con(): ClockConsole | string {
-    const code = linkCode();
-    return typeof code === "string" ? "error: " + code : code.makeConsole(this.app);
-  }
-
-  help(): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.help();
-  }
-  status(): ClockStatus {
-    const c = this.con();
-    return typeof c === "string" ? (c as unknown as ClockStatus) : c.status();
-  }
-  records(): string[] {
-    const c = this.con();
-    return typeof c === "string" ? [c] : c.records();
-  }
-  recordPage(from?: unknown, game?: unknown): RecordPage | string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.recordPage(from, game);
-  }
-  control(spec: unknown, side?: unknown): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.control(spec, side);
-  }
-  handicap(n: unknown): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.handicap(n);
-  }
-  unlock(pin: unknown): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.unlock(pin);
-  }
-  lock(): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.lock();
-  }
-  op(words: unknown): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.op(words);
-  }
-  newGame(): string {
-    const c = this.con();
-    return typeof c === "string" ? c : c.newGame();
-  }
+/** A console whose every method answers `text` (made only when the link's code cannot be had). */
+function failing(text: string): ClockConsole {
+  const f = function (): string {
+    return text;
+  };
+  return {
+    help: f, status: f as unknown as ClockConsole["status"], records: function (): string[] {
+      return [text];
+    },
+    recordPage: f, control: f, handicap: f, unlock: f, lock: f, op: f, newGame: f,
+  };
 }
