@@ -126,6 +126,7 @@ export function makeBoard(pins: Pins): HwBoard {
     show: (t) => display.show(t),
     play: (clips, t) => speaker.play(clips, t),
     setVolume: (v) => speaker.setVolume(v),
+    holdsClip: () => speaker.holdsCopy(),
     store: store,
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
