@@ -11,6 +11,7 @@ import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "../../hw/layout";
 import { BRIGHT, DIM, BRIGHT_MS, WARN_PERCENT, EMPTY_PERCENT } from "../../firmware/power";
 import { defaultSettings } from "../../firmware/record/settings";
 import { PAGE_CHARS } from "../../firmware/link/console";
+import { WAIT_MS } from "../../firmware/link/line";
 import { SLOT_BYTES } from "../../firmware/board";
 import { defaultCallOptions, ordinaryCalls } from "../../firmware/core/index";
 import { powerFigures, hoursOnCharge, total, recommendedMa, type PowerFigures } from "./power";
@@ -60,6 +61,7 @@ export function docFigures(p: PowerFigures, correctionMs: number): Record<string
     brightHex: BRIGHT.toString(16).toUpperCase(),
     dimHex: DIM.toString(16).toUpperCase().padStart(2, "0"),
     recordsPage: String(PAGE_CHARS / SLOT_BYTES),
+    pageWait: s1(WAIT_MS),
   };
   for (const o of OLEDS) f["digitMm" + o.name.replace(/[^0-9]/g, "")] = digitMm(o, p.digitRows).toFixed(1) + " mm";
   // the hall's broadcast (test/bench/air.ts, the games in a hall of power.ts)
