@@ -15,6 +15,7 @@ import { partOf, OUTFILE } from "../../build";
 import { findReply, frame } from "../double/link";
 import type { RecordPage } from "../../firmware/link/console";
 import { receiveRecords } from "../../firmware/record/readlog";
+import { WAIT_MS } from "../../firmware/link/line";
 import { crc32 } from "../../firmware/record/slots";
 
 /** Issue 19: the clock's own peak (a 400-move game with calls, its log read over the link, the menu
@@ -142,14 +143,23 @@ export async function deviceFigures(bundle?: string): Promise<string[]> {
   receiveRecords((from) => {
     long.dev.take("USB");
     long.dev.send("USB", frame(++seq, { c: "records", from: from }));
-    long.runUntil(long.dev.nowMs() + 300);
-    logPeak = Math.max(logPeak, long.dev.jsvars(true).total);
-    const r = findReply(long.dev.take("USB"), seq);
+    // a page waits while a call's clip is in RAM (link/line.ts): sampled while it waits and after
+    const sent = long.dev.nowMs();
+    let r: { ok?: unknown; err?: string } | undefined;
+    for (let t = sent + 300; !r && t <= sent + WAIT_MS + 1000; t += 300) {
+      long.runUntil(t);
+      logPeak = Math.max(logPeak, long.dev.jsvars(true).total);
+      r = findReply(long.dev.take("USB"), seq);
+    }
     if (!r || !r.ok) throw new Error("records: " + JSON.stringify(r));
     replies++;
     return r.ok as RecordPage;
   }, crc32);
-  const menuAt = long.dev.nowMs() + 3000;
+  // the side to move thinks on to the flag (its periods run out), then MENU opens the menu after
+  // the game, as in the real interpreter's rig
+  const menuAt = long.dev.nowMs() + 130000;
+  long.runUntil(menuAt);
+  if (long.status().phase === "running") throw new Error("the 400-move game runs on: no menu after it");
   long.tap("menu", menuAt);
   long.runUntil(menuAt + 2000);
   const menuAfter = long.dev.jsvars(true).total;
