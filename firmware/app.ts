@@ -16,8 +16,8 @@ import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaul
 import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
 import { callPhrases, withTradition, speechOf } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, faceView, resultText } from "./face";
-import { packAdvert, fingerprintBytes, withSeconds } from "./link/advert";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
+import { Broadcast } from "./link/broadcast";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
 export const LONG_MS = 2000; // a deliberate hold: no player hits it by accident while pressing a move
@@ -41,11 +41,6 @@ const SETTINGS = "clock.set";
 const AUDIT_EVERY_MS = 10000;
 /** A line closed this long has gone: the unlock made over it and a prompt on it end. */
 const LINE_GONE_MS = 10000;
-/** The hall's advertisement is packed again this often while no clock runs; while one runs, each
- *  second; and at once on a change (a new battery reading too). Not within this much of a call's
- *  lead: packing it (npm run bench, "the hall's advertisement") must not delay ahead(). */
-const AIR_IDLE_MS = 10000;
-const AIR_ROOM_MS = 100;
 
 function control(text: string): TimeControl {
   const c = parseControl(text);
@@ -91,6 +86,8 @@ export class App {
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
+  /** A player's press is being drawn: its wake is scheduled in a wake of its own (draw). */
+  private pressed = false;
   /** Until this instant only the running side's countdown changes on that face (NEVER: nothing
    *  does), in this cell (countdownCell). */
   private drawnUntil = 0;
@@ -114,22 +111,14 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
-  /** The hall's advertisement as handed to the radio ("": none on the air), the game and settings
-   *  it was packed from, when it is due again while nothing changes, and the fingerprint's bytes. */
-  private advert = "";
-  private advertOf: Game | null = null;
-  private advertSet: Settings | null = null;
-  private advertDue = 0;
-  private advertFp = "";
-  /** The face's stretch the advertisement was packed in, and the running side's seconds in it. */
-  private advertUntil = -1;
-  private advertSec = -1;
+  /** The hall's broadcast (firmware/link/broadcast.ts): nothing on the air at home. */
+  hall = new Broadcast();
   /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
   private checkpointMinMs: number;
   /** The lamps and the display's level (power.ts). */
   private power: Power;
   /** The battery as last read, and whether this game's warning is logged. */
-  private battery = -1;
+  battery = -1;
   private warned = false;
   /** The cell is nearly empty: the game was paused and saved, and nothing more is written until
    *  the supply is back (a record torn by the brown-out would be a corrupt one). */
@@ -249,6 +238,7 @@ export class App {
     const g = this.clock.game;
     this.apply({ op: "press", side: side }, t);
     const n = this.clock.game;
+    this.pressed = true;
     const plain = g.phase === "running" && g.toMove === side && !isLate(g, side) && !isAway(g, side);
     this.passed = plain && n.phase === "running" && n.toMove !== side ? { game: g, side: side } : null;
   }
@@ -334,7 +324,7 @@ export class App {
     }
     if (r.ready) {
       this.armed = true;
-      this.advertDue = 0; // the hall sees it ready
+      this.hall.due = 0; // the hall sees it ready
     }
     if (r.newGame) this.newGame("menu");
     if (r.bluetooth) this.openBluetooth(t);
@@ -368,8 +358,7 @@ export class App {
   /** No prompt anywhere any more (a game starts, the line closed). */
   shutPrompt(t: number, why: string): void {
     if (this.board.link) this.board.link.shut();
-    this.advert = ""; // the radio slept with it: the next redraw wakes it with the advertisement again
-    this.advertOf = null;
+    this.hall.slept(); // the radio slept with it: the next redraw wakes it with the advertisement again
     if (!this.prompt) return;
     this.queue(this.clock.game, t, "link", null, "prompt shut " + why);
     this.prompt = "";
@@ -452,7 +441,7 @@ export class App {
     let refused: string | null = null;
     for (const o of out) if (o.kind === "refused") refused = o.reason;
     const g = this.clock.game;
-    if (refused === null && this.unlocked && isArbiterOp(op.op)) this.access.touch(t);
+    if (refused === null && op.op !== "press" && this.unlocked && isArbiterOp(op.op)) this.access.touch(t);
     // a game starts: whatever prompt was opened (for flashing, Bluetooth) shuts
     if (before.phase === "setup" && g.phase !== "setup") this.shutPrompt(t, "the game starts");
     // play goes on: the arbiter's unlock ends with it, so a player's pause cannot reopen the arbiter
@@ -653,7 +642,9 @@ export class App {
       const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
       const p = this.passed;
       this.passed = null;
-      if (kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side)) {
+      if (kept && p !== null && p.game === this.drawnGame && this.pressed && drawTurnBars(g, game, this.settings.whiteOnRight, this.drawn!, p.side)) {
+        this.passed = p; // the pressing side's half in the wake that follows (below), by drawTurn
+      } else if (kept && p !== null && p.game === this.drawnGame && drawTurn(g, this.clock, now, this.settings.whiteOnRight, this.drawn!, p.side)) {
         this.drawnGame = game;
         this.drawnUntil = 0; // the new turn's countdown cell is found by the next whole look
       } else if (kept && game === this.drawnGame && now < this.drawnUntil) {
@@ -679,72 +670,19 @@ export class App {
     const dim = power.showLevel(now, this.message !== "");
     if (err || dim) this.fault("display: " + (err || dim));
     // the hall's advertisement: at home (tournament off) this is all it costs
-    if (this.advert) {
-      if (left < 0 || this.advertUntil !== this.drawnUntil || this.advertSet !== this.settings) this.air(now);
-      else this.airTick(left);
-    } else if (this.settings.tournament) this.air(now);
+    const hall = this.hall;
+    if (hall.data) {
+      if (left < 0 || hall.until !== this.drawnUntil || hall.set !== this.settings) hall.look(this, now, this.drawnUntil);
+      else hall.tick(this, left);
+    } else if (this.settings.tournament) hall.look(this, now, this.drawnUntil);
+    if (this.pressed) {
+      this.pressed = false;
+      // a press: the bars and lamps show the other side running; the rest of its face and the next
+      // wake (the new turn's calls placed, about half the press's work) follow in a wake of its own
+      const self = this;
+      if (this.passed) return this.board.wakeAt(now, () => self.refresh());
+    }
     this.schedule(now);
-  }
-
-  /** The hall's advertisement, where the board has a radio and the tournament setting is on (none
-   *  while a Bluetooth prompt has the radio): looked at after each face; packed afresh when the game
-   *  or the settings changed, a new stretch of the countdown began, or (while no clock runs) now and
-   *  then for the battery. Each second of the same stretch goes through airTick. Never in a call's
-   *  lead: the wake at the call's instant packs it then. */
-  private air(now: number): void {
-    const s = this.settings;
-    if (!s.tournament || this.prompt === "Bluetooth" || !this.board.advertise) {
-      if (this.advert) this.silence();
-      return;
-    }
-    const clock = this.clock;
-    const g = clock.game;
-    if (g === this.advertOf && s === this.advertSet && this.advert) {
-      if (g.phase !== "running" && now < this.advertDue) return;
-      if (g.phase === "running" && this.advertUntil === this.drawnUntil && now < this.advertUntil) return this.airTick(this.advertUntil - now);
-    }
-    const callAt = clock.nextWakeAt();
-    if (clock.wakeIsCall && callAt > now && callAt - LEAD_MS - now < AIR_ROOM_MS) return;
-    this.advertOf = g;
-    this.advertSet = s;
-    this.advertDue = now + AIR_IDLE_MS;
-    // the stretch the face's countdown is in (after a press the face finds it only at its next
-    // whole look: found here, that look's second is a tick)
-    this.advertUntil = g.phase === "running" ? clock.stretchEndAt(now) : -1;
-    if (!this.advertFp) this.advertFp = fingerprintBytes(this.board.firmware);
-    const battery = this.battery; // as the face last read it (batteryRead)
-    const b = clock.reading("black", now);
-    const w = clock.reading("white", now);
-    this.advertSec = g.phase === "running" ? ((g.toMove === "white" ? w : b).shownMs + 999) / 1000 | 0 : -1;
-    this.radio(packAdvert(s.board, g, this.armed, b, w, battery, battery >= 0 && battery < WARN_PERCENT, this.advertFp));
-  }
-
-  /** The same stretch of the running side's countdown, `left` ms of it: a new second is that side's
-   *  time changed in the advertisement on the air, nothing else. Its instant is a second of the
-   *  face's countdown, on which the calls fall too: never within a call's lead. */
-  private airTick(left: number): void {
-    const sec = (left + 999) / 1000 | 0;
-    if (sec === this.advertSec) return;
-    this.advertSec = sec;
-    // radio()'s work, without its call: this runs each second
-    const data = withSeconds(this.advert, this.clock.game.toMove === "white", sec);
-    this.advert = data;
-    const err = this.board.advertise!(data);
-    if (err) this.fault("radio: " + err);
-  }
-
-  /** Hands an advertisement to the radio unless it is the one on the air. */
-  private radio(data: string): void {
-    if (data === this.advert) return;
-    this.advert = data;
-    const err = this.board.advertise!(data);
-    if (err) this.fault("radio: " + err);
-  }
-
-  /** Nothing on the air (the tournament setting off); a Bluetooth prompt's radio is left alone. */
-  private silence(): void {
-    if (this.prompt !== "Bluetooth") this.board.advertise!(null);
-    this.advert = "";
   }
 
   /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over; at once when
@@ -790,8 +728,7 @@ export class App {
    *  more until the supply is back (USB, or a charged cell: the game then waits, paused). */
   private batteryRead(percent: number, now: number): void {
     this.battery = percent;
-    this.advertUntil = -1; // the hall's advertisement is packed afresh with it
-    this.advertDue = 0;
+    this.hall.stale(); // the hall's advertisement is packed afresh with it
     if (percent < 0) return;
     const g = this.clock.game;
     if (percent < WARN_PERCENT && !this.warned && g.phase !== "setup") {

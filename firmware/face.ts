@@ -382,6 +382,30 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
   return keys;
 }
 
+/** A press's first look, shown before anything else is worked out: the two bars alone, the pressing
+ *  side's put out (its moves counted), the other side's lit; drawTurn draws the rest (the pressing
+ *  side's time and periods, which need its reading) in the wake that follows. Same conditions as
+ *  drawTurn's, but the pressing side's flag, which drawTurn finds then. */
+export function drawTurnBars(g: Gfx, game: Game, whiteIsRight: boolean, drawn: Drawn, pressed: Side): boolean {
+  if (game.phase !== "running" || game.toMove === pressed || drawn[LAYOUT].indexOf("F") >= 0) return false;
+  const left = (pressed === "white") !== whiteIsRight;
+  const x0 = left ? 0 : RIGHT;
+  const k = left ? 2 : 5;
+  const out = { label: pressed === "black" ? "B" : "W", moves: game[pressed].moves, running: false, toMove: false } as FaceSide;
+  const lit = { label: pressed === "black" ? "W" : "B", moves: game[game.toMove].moves, running: true, toMove: true } as FaceSide;
+  turnBar(g, x0, out, left, drawn, k);
+  turnBar(g, RIGHT - x0, lit, !left, drawn, 7 - k);
+  return true;
+}
+
+function turnBar(g: Gfx, x0: number, s: FaceSide, left: boolean, drawn: Drawn, k: number): void {
+  const key = barKey(s);
+  if (key === drawn[k]) return;
+  box(g, x0, 0, HALF, BAR_H, 0);
+  drawBar(g, x0, s, left);
+  drawn[k] = key;
+}
+
 /** A player's press that passed the turn and nothing else, on the face drawn for the game just
  *  before it (the caller knows; the message and the battery as they were): the bars, and the
  *  pressing side's countdown and periods, are all that can change. The other side's time stands as

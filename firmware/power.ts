@@ -2,7 +2,7 @@
 // side seen from 10 m), the display dimmed while nobody acts, the low-battery warning and the last
 // face before the cell is empty. The figures behind the thresholds are the power model's
 // (test/bench/power.ts, `npm run bench`): at WARN_PERCENT the worst control it models still has at
-// least 10 hours of play (the FIDE equipment standard, /work/shared/FIDE.md points f and g).
+// least 10 hours of play (the FIDE equipment standard, points f and g).
 //
 // On the board this runs in the draw path: a press and the second's redraw pay one comparison each
 // (the game object, the level, the battery reading unchanged); the lamps and the contrast are

@@ -203,6 +203,12 @@ function shortClips(pack: string, key: string, n: number): string[] {
 /** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
  *  unknown call or pack, or a short form the pack does not have. */
 export function clipsFor(pack: string, say: string, short?: boolean): string[] {
+  // the count, said every second of a period (a board's wake path): 0 to 10 are one clip named by the
+  // number in every pack, found here without the general parse (about 10 ms of board CPU a call)
+  if (!short && say.indexOf("count:") === 0 && (pack === "zh" || pack === "en" || pack === "ja")) {
+    const d = say.substring(6);
+    if ((d.length === 1 && d >= "0" && d <= "9") || d === "10") return [d];
+  }
   const colon = say.indexOf(":");
   const key = colon < 0 ? say : say.slice(0, colon);
   const arg = colon < 0 ? "" : say.slice(colon + 1);

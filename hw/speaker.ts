@@ -103,7 +103,8 @@ export class Speaker {
     const startS = t / 1000;
     // a chain under way (outputs on) that will have ended by t plays on; chains queued that would
     // still play at t go
-    const after = this.on && this.endS <= startS && startS > getTime() + MIN_LEAD_S;
+    const nowS = getTime(); // once: a built-in is found after the whole global scope is searched
+    const after = this.on && this.endS <= startS && startS > nowS + MIN_LEAD_S;
     if (!after) this.stop();
     else {
       const kept: { clips: string[]; startS: number; endS: number }[] = [];
@@ -115,19 +116,21 @@ export class Speaker {
     try {
       const storage = require("Storage");
       let bytes = 0;
+      let first: string | undefined;
       // a loop, not forEach: no closure in RAM while the first clip is made
       for (let k = 0; k < clips.length; k++) {
         const s = storage.read(clips[k]);
+        if (k === 0) first = s; // read once: the first clip is started from it
         if (s === undefined || s.length === 0) {
           missing.push(clips[k]);
           bytes += (RATE * BEEP_MS) / 1000;
         } else bytes += s.length;
       }
-      const from = startS > getTime() ? startS : getTime();
+      const from = startS > nowS ? startS : nowS;
       if (after) this.queue.push({ clips: clips, startS: startS, endS: from + bytes / RATE });
       else {
         this.outputsOn();
-        this.start(clips, 0, startS, this.gen);
+        this.start(clips, 0, startS, this.gen, first);
         this.endS = from + bytes / RATE;
       }
     } catch (e) {
@@ -157,8 +160,8 @@ export class Speaker {
 
   /** The samples of a clip, or the beep if it is not there, at the volume: at full volume a view of
    *  the flash (no RAM), else a scaled copy. */
-  private samples(name: string): ArrayBuffer {
-    const s = require("Storage").read(name);
+  private samples(name: string, read?: string): ArrayBuffer {
+    const s = read !== undefined ? read : require("Storage").read(name);
     const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
     return this.table ? scaled(raw, this.table) : raw;
   }
@@ -176,7 +179,7 @@ export class Speaker {
   }
 
   /** Starts clip i at startS (getTime seconds; 0 or past = now) and chains the next on its finish. */
-  private start(clips: string[], i: number, startS: number, gen: number): void {
+  private start(clips: string[], i: number, startS: number, gen: number, read?: string): void {
     if (gen !== this.gen) return;
     if (i >= clips.length) {
       this.current = null;
@@ -189,7 +192,7 @@ export class Speaker {
       this.outputsOff();
       return;
     }
-    const w = new Waveform(this.samples(clips[i]));
+    const w = new Waveform(this.samples(clips[i], read));
     w.on("finish", this.chain(clips, i + 1, gen));
     this.current = w;
     const options: WaveformOutputOptions = { npin: this.pins.npin };
@@ -217,6 +220,8 @@ export class Speaker {
       if (gen !== self.gen) return;
       self.current = null;
       self.checkFault();
+      // the chain's end, nothing queued: the outputs go off now (no clip to make, no wake of its own)
+      if (i >= clips.length && self.queue.length === 0) return self.outputsOff();
       setTimeout(next, 0);
     };
   }

@@ -150,7 +150,8 @@ export class Clock {
     const out: Call[] = [];
     if (this.firstCall(p, from, to) > to) return out;
     const w = p.calls;
-    for (let i = 0; i < w.length && w[i].e <= to; i++) if (w[i].e > from) out.push(w[i]);
+    // from the first call after `from` (firstCall found its index): a pass costs the board ~1 ms
+    for (let i = p.i; i < w.length && w[i].e <= to; i++) out.push(w[i]);
     return out;
   }
 
@@ -159,11 +160,13 @@ export class Clock {
     if (p.flag === NEVER) return NEVER + 1; // not running
     if (from < p.from || to > p.to) this.window(p, from, to);
     if (from < p.at || from >= p.next) {
-      // the first call after `from`: the same for any later `from` before it (kept, few reads)
+      // the first call after `from`: the same for any later `from` before it (kept, few reads); a
+      // later `from` searches on from the last one found, not from the window's start
       const w = p.calls;
-      let i = 0;
+      let i = from >= p.at && p.next >= 0 ? p.i : 0;
       while (i < w.length && w[i].e <= from) i++;
       p.next = i < w.length ? w[i].e : NEVER + 1;
+      p.i = i;
       p.at = from;
     }
     const next = p.next;
@@ -180,25 +183,28 @@ export class Clock {
     const s = g[g.toMove];
     const ctl = G.controlOf(g, g.toMove);
     const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    let speech = this.options.speech;
+    const speech = this.options.speech;
     let calls: Call[] = [];
     // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
     // moved into the window, and the press's path is spared the placing
-    if (this.turning && speech) {
+    let none = false;
+    if (this.turning) {
       turnCalls(ctl, s, this.options, from - base, until - base, s.moves === 0, calls);
-      if (calls.length === 0) speech = null;
-      else calls = [];
+      none = calls.length === 0; // none: nothing to place, nor to work out again
+      calls = [];
     }
-    const back = speech ? LOOK_BACK_MS : 0;
-    const ahead = speech ? LOOK_AHEAD_MS : 0;
-    turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
-    sortCalls(calls);
-    if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
     const kept: Call[] = [];
-    for (const x of calls) {
-      x.e += base;
-      if (x.due !== undefined) x.due += base;
-      if (x.e > from && x.e <= until) kept.push(x);
+    if (!none) {
+      const back = speech ? LOOK_BACK_MS : 0;
+      const ahead = speech ? LOOK_AHEAD_MS : 0;
+      turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
+      sortCalls(calls);
+      if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
+      for (const x of calls) {
+        x.e += base;
+        if (x.due !== undefined) x.due += base;
+        if (x.e > from && x.e <= until) kept.push(x);
+      }
     }
     // an answer said later than asked (16.2), in the room the calls left it
     for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
@@ -207,6 +213,7 @@ export class Clock {
     p.calls = kept;
     p.at = from;
     p.next = -1; // to be found
+    p.i = 0;
   }
 
   /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
@@ -356,35 +363,44 @@ export class Clock {
     const side = sideOf(op);
     const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
-    if (ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
-    if (op.op === "query") {
-      const side = op.side || g.toMove;
-      const says = queryAnswer(G.controlOf(g, side), this.reading(side, at));
-      for (const c of this.answerAt(says, side, at)) {
-        const o = callOut(c, side);
-        out.push(o);
-        this.record(at, "call", side, c.short ? c.say + " short" : c.say);
-      }
-    }
+    if (op.op !== "press" && ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
+    // the rarer cases in methods of their own: the board reads through a block it skips, and a press
+    // (every move) passes here; nor does a press look up the arbiter's operations (a global name: on
+    // the board a search of the bundle's names)
+    if (op.op === "query") this.answer(op.side || g.toMove, g, at, out);
     if (f.phase === "running" && (g.phase !== "running" || g.toMove !== f.toMove) && op.op !== "resume") {
       this.cursor = r.lastT - 1; // a new turn: its calls at e = 0 are still to make
     }
-    const sameFlag = g.phase === "flagged" && g.flagged === f.flagged && g.flagAt === f.flagAt;
-    if (f.phase === "flagged" && !sameFlag && f.flagged) {
-      out.push({ kind: "flag", t: f.flagAt, side: f.flagged });
-      this.record(f.flagAt, "flag", f.flagged, op.op);
-      // a correction that leaves neither side any time raises both flags
-      const o = G.other(f.flagged);
-      if (this.reading(o, f.flagAt).out && !G.readSide(g, o, at).out) {
-        out.push({ kind: "flag", t: f.flagAt, side: o });
-        this.record(f.flagAt, "flag", o, op.op);
-      }
-    }
+    if (f.phase === "flagged" && f.flagged && !(g.phase === "flagged" && g.flagged === f.flagged && g.flagAt === f.flagAt)) this.flagged(op.op, g, at, out);
     this.turning = op.op === "press";
     const more = this.advance(Math.max(this.cursor, r.lastT));
     this.turning = false;
     for (const o of more) out.push(o);
     return out;
+  }
+
+  /** A question (16.2) asked at `at` about `side`: its answer's calls said now go into `out`. */
+  private answer(side: Side, g: G.Game, at: number, out: Output[]): void {
+    const says = queryAnswer(G.controlOf(g, side), this.reading(side, at));
+    for (const c of this.answerAt(says, side, at)) {
+      const o = callOut(c, side);
+      out.push(o);
+      this.record(at, "call", side, c.short ? c.say + " short" : c.say);
+    }
+  }
+
+  /** An operation `what` on game g at `at` made the flag fall: the flag, and both when a correction
+   *  leaves neither side any time. */
+  private flagged(what: string, g: G.Game, at: number, out: Output[]): void {
+    const f = this.game;
+    const side = f.flagged!;
+    out.push({ kind: "flag", t: f.flagAt, side: side });
+    this.record(f.flagAt, "flag", side, what);
+    const o = G.other(side);
+    if (this.reading(o, f.flagAt).out && !G.readSide(g, o, at).out) {
+      out.push({ kind: "flag", t: f.flagAt, side: o });
+      this.record(f.flagAt, "flag", o, what);
+    }
   }
 
   /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
@@ -481,6 +497,7 @@ export class Clock {
   }
 
   private reduce(op: Op, g: G.Game, t: number): G.Result {
+    if (op.op === "press") return G.press(g, op.side, t); // every move: not through the switch's cases
     switch (op.op) {
       case "control": return G.setControl(g, op.side, op.control);
       case "handicap": return G.setHandicap(g, op.stones);
@@ -491,7 +508,6 @@ export class Clock {
         this.options = op.options.speech || !this.options.speech ? op.options : withSpeech(op.options, this.options.speech);
         return g;
       case "start": return G.start(g, t);
-      case "press": return G.press(g, op.side, t);
       case "pause": return G.pause(g, t);
       case "resume": return G.resume(g, t);
       case "end": return G.end(g, t);
@@ -521,6 +537,8 @@ interface Plan {
   /** The first call after `at` (NEVER + 1: none in the window), for any instant from `at` up to it. */
   at: number;
   next: number;
+  /** The index in `calls` of that first call (calls.length: none). */
+  i: number;
   /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
   start: number;
   end: number;
@@ -532,7 +550,7 @@ interface Plan {
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, start: 0, end: -1, asked: [], quiet: [0, 0] };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, i: 0, start: 0, end: -1, asked: [], quiet: [0, 0] };
 }
 
 /** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep

@@ -3,6 +3,9 @@
 // The rule, given each call's spoken length from the voice pack (schedule.ts Speech):
 //
 // - a count number (count:N) is said at its second, always: counting is the referee's duty (12.3);
+//   after a press, the new turn's count or timed call keeps its instant even over the words of the
+//   turn before (an answer that side asked for while the other side thought, say: the loss on time
+//   is announced as it falls);
 // - a timed call (elapsed:N, used, timeout) is said at its instant, back to back after a call of
 //   the same instant; one that would run into the next count or timed call is not said (it would
 //   be stale, and the next one says the time);

@@ -112,6 +112,10 @@ function pinView(title: string, m: Menu): MenuView {
   return v;
 }
 
+/** The list's lines made so far, for the settings and the game they were made from (menuWindow); in
+ *  the menus' file, they go with it when the menu closes. */
+let made: { s: Settings; game: Game; arbiter: boolean; lines: string[] } | null = null;
+
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
 export function menuView(m: Menu, s: Settings, game: Game): MenuView {
   return menuWindow(m, s, game, 0, 1000);
@@ -125,7 +129,14 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
     case "list": {
       const ids = itemsOf(m.arbiter ? arbiterItems(game) : SETUP_ITEMS);
       const lines: string[] = [];
-      for (let i = from; i < to && i < ids.length; i++) lines.push(m.arbiter ? arbiterLine(ids[i], game) : setupLine(ids[i], s));
+      // a step along the list makes no line again while the settings and the game are the same
+      // objects (both are replaced, never changed): a line costs the board about 10 ms
+      const k = made && made.s === s && made.game === game && made.arbiter === m.arbiter ? made : (made = { s: s, game: game, arbiter: m.arbiter, lines: [] });
+      for (let i = from; i < to && i < ids.length; i++) {
+        let text = k.lines[i];
+        if (text === undefined) text = k.lines[i] = m.arbiter ? arbiterLine(ids[i], game) : setupLine(ids[i], s);
+        lines.push(text);
+      }
       return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + ids.length, lines, m.item, m);
     }
     case "preset": {

@@ -60,6 +60,9 @@ describe("the device app's display", () => {
         t += 300 + ((i * 977) % 2600);
         d.at(t);
         d.board.edge(d.app.clock.game.toMove === "black" ? LEFT : RIGHT, true, t);
+        // the press shows the bars at once, the pressing side's time (a new period, an increment) in
+        // the wake that follows it at once
+        d.at(t);
         expect(faceShows(d, bottom(d)), "press at " + t).toBe(true);
         d.at(t + 80);
         d.board.edge(d.app.clock.game.toMove === "black" ? RIGHT : LEFT, false, t + 80);

@@ -40,7 +40,7 @@ export function radioFigures(): RadioFigures {
 
 export interface AirFigures {
   /** Board ms of one advertisement packed afresh and handed to the radio (app.ts air(), when it
-   *  packed: a change, a new stretch), median and worst; of a second's new time (airTick), median
+   *  packed: a change, a new stretch), median and worst; of a second's new time (Broadcast.tick), median
    *  and worst; of an air() that found nothing to do. */
   packMs: number;
   packWorstMs: number;
@@ -101,11 +101,11 @@ export async function airFigures(code?: string, map?: string): Promise<AirFigure
   const hall = await hallRig(true, "2m+5x30s", code, map);
   const on = play(hall);
   const packs = hall.meter.inclusive("advert.ts:packAdvert").map((p) => p.at);
-  const airs = hall.meter.inclusive("app.ts:air");
+  const airs = hall.meter.inclusive("broadcast.ts:look");
   // an air() that packed is the one a packAdvert returned inside
   const packed = airs.filter((a) => packs.some((p) => p <= a.at && p >= a.at - a.ms - 0.001));
   const idle = airs.filter((a) => packed.indexOf(a) < 0);
-  const ticks = hall.meter.inclusive("app.ts:airTick").filter((a) => a.at >= 10000);
+  const ticks = hall.meter.inclusive("broadcast.ts:tick").filter((a) => a.at >= 10000);
   const running = hall.rig.dev.air().adverts.filter((a) => a.t >= 10000 && a.t < 250000);
 
   // a count every second (10 s periods), a question (16.2) asked just before some counts

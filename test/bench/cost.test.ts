@@ -1,11 +1,13 @@
 // The board-cost model: its instrumented bundle behaves exactly as the bundle, and its calibrated
-// costs reproduce the figures measured on the real interpreter (calibration.ts) within their band.
+// costs reproduce the figures measured on Espruino's own interpreter (real.ts, real.json) within
+// ×1.00…×1.25: never optimistic.
 
 import { describe, it, expect } from "vitest";
 import { ClockRig, firmware } from "../double/rig";
 import { boardRig } from "./cost";
-import { check, fit, loadCalibration, STEPS, PATHS, BAND } from "./calibration";
 import { MODEL } from "./cost";
+import { loadReal, compare, fitReal, realFigures, BAND } from "./real";
+import { PATHS } from "./paths";
 import { OP, OPS } from "../double/ops";
 
 /** A game: set up by the buttons, moves in main time, byoyomi with calls, a query and a pause. */
@@ -52,23 +54,32 @@ describe("board-cost model", () => {
     expect(all[0].ms).toBeGreaterThan(1000); // a game's drawing alone costs seconds on the board
   }, 60000); // two games on the double, one instrumented: a few seconds, more on a busy machine
 
-  it("reproduces the reference figures within the band; App.apply is the known exception", () => {
-    const { rows, mandelbrot } = check(MODEL, loadCalibration());
-    expect(rows.map((r) => r.key)).toEqual(STEPS.concat(PATHS).map((r) => r.key));
-    for (const r of rows) {
-      expect(Number.isFinite(r.estimate) && r.estimate > 0).toBe(true);
-      // App.apply: the parts it is made of (Clock.apply, the record) are in the band, their sum
-      // is not: the reference's App.apply did more than the paths counted here (see COST.md)
-      if (r.key === "appApply") expect(r.ratio).toBeLessThan(BAND.lo);
-      else expect([r.key, r.ratio >= BAND.lo && r.ratio <= BAND.hi]).toEqual([r.key, true]);
-    }
-    // held out of the fit: the Mandelbrot snippet, 7.70 s on a Bangle.js 1
-    expect(mandelbrot.ratio).toBeGreaterThanOrEqual(BAND.lo);
-    expect(mandelbrot.ratio).toBeLessThanOrEqual(BAND.hi);
+  it("on the bundle measured, every path's figure is within ×1.00…×1.25 of the real interpreter's (never optimistic)", () => {
+    const f = loadReal();
+    expect(f).not.toBeNull();
+    const rows = compare(f!.samples, f!.real);
+    // every path the rig measures and the model plays (paths.ts), CPU and RAM
+    expect(rows.map((r) => r.def.key).sort()).toEqual(PATHS.map((d) => d.key).filter((k) => f!.real[k] !== undefined).sort());
+    expect(rows.length).toBeGreaterThanOrEqual(24);
+    for (const r of rows) expect([r.def.key, r.ratio >= BAND.lo && r.ratio <= BAND.hi]).toEqual([r.def.key, true]);
   });
 
-  it("MODEL holds the fit's costs", () => {
-    const f = fit(loadCalibration());
-    for (const k of OPS) expect([k, Math.abs(f[k] - MODEL.op[k]) <= 0.02 * MODEL.op[k]]).toEqual([k, true]);
+  it("MODEL holds the costs fitted to the real interpreter's figures", () => {
+    const m = fitReal(loadReal()!);
+    for (const k of OPS) expect([k, Math.abs(m.op[k] - MODEL.op[k]) <= 0.02 * MODEL.op[k]]).toEqual([k, true]);
+    expect(Math.abs(m.wakeMs - MODEL.wakeMs)).toBeLessThanOrEqual(0.02 * MODEL.wakeMs);
+    expect(m.jsvarsFactor).toBe(MODEL.jsvarsFactor);
+  });
+
+  it("reads the rig's figures: the commit, each path's figure, the clock's own jsvars", () => {
+    const line = JSON.stringify([
+      { name: "harness jsvars (driver + stand-ins + the empty interpreter)", value: 229, unit: "jsvars" },
+      { name: "press, edge to idle, median of 20", value: 142.9, unit: "board ms" },
+      { name: "jsvars: boot (raw)", value: 3982, unit: "jsvars" },
+      { name: "peak jsvars, the clock's own (raw minus the harness)", value: 4847, unit: "jsvars" },
+    ]);
+    const r = realFigures("rig: /somewhere (c5b7748 Merge main)\nharness ...\n" + line);
+    expect(r).toEqual({ commit: "c5b7748", real: { press: 142.9, jsvarsBoot: 3753, jsvarsPeak: 4847 } });
+    expect(() => realFigures(line)).toThrow(/commit/);
   });
 });

@@ -52,19 +52,42 @@ export interface NativeCosts {
 export interface CostModel {
   op: OpCosts;
   native: NativeCosts;
+  /** Each kind of native work's costs (NATIVE_KINDS) times this: fitted to the real interpreter. */
+  nativeScale: number[];
+  /** Board ms a callback costs the interpreter besides its code: its dispatch (a timer's, a watch's). */
+  wakeMs: number;
+  /** The deep walk's jsvars estimate (test/double/jsvars.ts) times this is the board's count. */
+  jsvarsFactor: number;
 }
 
-/** The calibrated model (calibration.ts: these reproduce the reference figures within its band). */
+/** The calibrated model: fitted to Espruino's own interpreter, path by path (real.ts fitReal, on
+ *  real.json; cost.test.ts checks every path lands within ×1.00…×1.25 of its real figure). The
+ *  operations' costs are a fit, not each operation's own price: where few paths tell two apart, one
+ *  carries what both cost. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 4.21, statements: 32.92, locals: 21.69, globals: 26.39, scanned: 2.36, members: 187.19, calls: 39.25, entries: 200.13,
-    operators: 36.94, literals: 11.34, allocs: 30.53, passes: 14.89,
+    tokens: 7.87, statements: 25.6, locals: 0.217, globals: 0.264, scanned: 1, members: 1.87, calls: 0.393, entries: 135,
+    operators: 4.15, literals: 33.9, allocs: 584, passes: 25,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5,
   },
+  nativeScale: [1.42, 2.25, 2.45, 0.496],
+  wakeMs: 5.8,
+  jsvarsFactor: 1.14,
 };
+
+/** The kinds of native work, each priced at NativeCosts times its nativeScale: Graphics and the
+ *  display module's flip, I2C, Storage, the rest (Waveform, the radio). */
+export const NATIVE_KINDS = ["gfx", "i2c", "storage", "other"];
+
+/** Board ms of native work, per kind at NativeCosts' prices, with a model's scales. */
+export function nativeMs(kinds: ArrayLike<number>, m: CostModel = MODEL): number {
+  let ms = 0;
+  for (let k = 0; k < kinds.length; k++) ms += kinds[k] * m.nativeScale[k];
+  return ms;
+}
 
 /** Board ms of CPU for counted operations. */
 export function cpuMs(ops: ArrayLike<number>, m: CostModel = MODEL): number {
@@ -87,6 +110,8 @@ export interface CallCost {
   /** Board ms of CPU: the interpreter's operations, and the native work it called. */
   cpuMs: number;
   nativeMs: number;
+  /** Its native work per kind (NATIVE_KINDS), at NativeCosts' prices (unscaled). */
+  kinds: number[];
   /** Board ms from start to end, bus and flash waits included. */
   ms: number;
   ops: Float64Array;
@@ -106,6 +131,8 @@ export class BoardMeter {
   private pending: Float64Array; // site counts not yet charged as virtual time
   private nativePending = 0;
   private nativeTotal = 0;
+  private kindTotal = [0, 0, 0, 0];
+  private callKinds = [0, 0, 0, 0];
   private inFlip = false;
   private charging = false;
   /** A console line typed by the test is being run (attach): a probe, which takes no board time. */
@@ -246,21 +273,26 @@ export class BoardMeter {
   }
 
   private endCall(): number {
-    const ms = this.takePending();
+    // the callback's dispatch (model.wakeMs) besides its code
+    const ms = this.takePending() + (this.charge ? this.model.wakeMs : 0);
     const m = this.dev && this.dev.mcu;
     const last = m && m.calls.length ? m.calls[m.calls.length - 1] : null;
     if (last && this.dev) {
       const ops = tally(this.ins, this.totals, this.callStart);
       const nativeMs = this.nativeTotal - this.callNative;
-      this.calls.push({ what: last.what, at: last.at, cpuMs: cpuMs(ops, this.model) + nativeMs, nativeMs, ms: this.dev.nowMs() - last.at + ms, ops });
+      const kinds = this.kindTotal.map((v, k) => v - this.callKinds[k]);
+      this.calls.push({ what: last.what, at: last.at, cpuMs: cpuMs(ops, this.model) + nativeMs + this.model.wakeMs, nativeMs, kinds, ms: this.dev.nowMs() - last.at + ms, ops });
       if (this.calls.length > 50000) this.calls.splice(0, 25000);
     }
     this.callStart = this.totals.slice();
     this.callNative = this.nativeTotal;
+    this.callKinds = this.kindTotal.slice();
     return ms;
   }
 
-  private native(ms: number): void {
+  private native(raw: number, kind: number): void {
+    this.kindTotal[kind] += raw;
+    const ms = raw * this.model.nativeScale[kind];
     this.nativePending += ms;
     this.nativeTotal += ms;
     for (const d of this.depth.values()) if (d.n > 0) d.native += ms;
@@ -296,11 +328,11 @@ export class BoardMeter {
       },
     });
     // Native work: Graphics drawing, the SSD1306 module, I2C, Storage, Waveform, the radio.
-    const wrap = (o: Record<string, unknown> | undefined, name: string, cost: (self: Record<string, unknown>, a: unknown[]) => number) => {
+    const wrap = (o: Record<string, unknown> | undefined, name: string, cost: (self: Record<string, unknown>, a: unknown[]) => number, kind = 0) => {
       if (!o || typeof o[name] !== "function") return;
       const f = o[name] as (...a: unknown[]) => unknown;
       o[name] = function (this: Record<string, unknown>, ...a: unknown[]) {
-        if (!self.inFlip) self.native(cost(this, a));
+        if (!self.inFlip) self.native(cost(this, a), kind);
         return f.apply(this, a);
       };
     };
@@ -342,11 +374,11 @@ export class BoardMeter {
           n += typeof x === "object" && x && typeof x.length === "number" ? x.length : 1;
         }
         return nat.i2cCallMs + nat.i2cByteMs * n;
-      });
+      }, 1);
     }
     for (const k of ["I2C1", "I2C2"]) wrapI2cInstance(g[k] as Record<string, unknown> | undefined);
     function wrapI2cInstance(o: Record<string, unknown> | undefined) {
-      if (o && Object.prototype.hasOwnProperty.call(o, "writeTo")) wrap(o, "writeTo", (_s, a) => nat.i2cCallMs + nat.i2cByteMs * ((a[1] as { length?: number })?.length ?? 1));
+      if (o && Object.prototype.hasOwnProperty.call(o, "writeTo")) wrap(o, "writeTo", (_s, a) => nat.i2cCallMs + nat.i2cByteMs * ((a[1] as { length?: number })?.length ?? 1), 1);
     }
     const modules = (m as unknown as { modules: Map<string, unknown> }).modules;
     const ssd = modules.get("SSD1306") as Record<string, unknown> | undefined;
@@ -356,7 +388,7 @@ export class BoardMeter {
         const oled = connect.apply(this, a);
         const flip = oled.flip as () => void;
         oled.flip = function (this: unknown) {
-          self.native(nat.flipMs);
+          self.native(nat.flipMs, 0);
           self.inFlip = true;
           try {
             return flip.call(this);
@@ -369,12 +401,12 @@ export class BoardMeter {
     }
     const storage = modules.get("Storage") as Record<string, unknown> | undefined;
     if (storage) {
-      wrap(storage, "write", () => nat.storageWriteMs);
-      for (const k of ["read", "readArrayBuffer", "readJSON", "list", "open"]) wrap(storage, k, () => nat.storageReadMs);
+      wrap(storage, "write", () => nat.storageWriteMs, 2);
+      for (const k of ["read", "readArrayBuffer", "readJSON", "list", "open"]) wrap(storage, k, () => nat.storageReadMs, 2);
     }
     const W = g.Waveform as { prototype: Record<string, unknown> } | undefined;
-    if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs);
-    wrap(g.NRF as Record<string, unknown> | undefined, "setAdvertising", () => nat.radioMs);
+    if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs, 3);
+    wrap(g.NRF as Record<string, unknown> | undefined, "setAdvertising", () => nat.radioMs, 3);
     // What reads the clock sees the CPU time spent so far in the callback, as on the board.
     const flush = () => {
       if (self.dev && self.charge && !self.charging && !self.probing) self.dev.consume(0);
@@ -406,7 +438,7 @@ let cached: { code: string; ins: Instrumented & { cold: Record<string, string> }
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
-  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "app.ts:air", "app.ts:airTick", "advert.ts:packAdvert"];
+  "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "broadcast.ts:look", "broadcast.ts:tick", "advert.ts:packAdvert"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
  *  source map (dist/clock.js.map, or `map` for another bundle); with the cold files it loads

@@ -590,7 +590,7 @@ export function checkGame(spec: GenGame, only: ReadonlySet<Invariant> | null = n
     // lateness (16.2 makes the last period's count at once), not the plan's; the arbiter's resume
     // while an answer given in the pause is said brings the count back at once, and a count keeps its
     // second after a turn that changed while the last words of the side's earlier turn were said
-    const cut = spec.voice && (!only || only.has("no-overlap")) ? overlaps(r.outputs, spec.voice, turnsOf(r.clock.log)).filter((o) => o.sameSide && !o.late && !o.resumed && !o.countAfterTurn) : [];
+    const cut = spec.voice && (!only || only.has("no-overlap")) ? overlaps(r.outputs, spec.voice, turnsOf(r.clock.log)).filter((o) => o.sameSide && !o.late && !o.resumed && !o.timedAfterTurn) : [];
     for (const o of cut.slice(0, 5)) {
       checker.violations.push({ invariant: "no-overlap", t: o.t, step: "the game's calls", detail: o.side + "'s " + o.says.join(" ") + " at " + o.t + " still sounds at " + o.next + " (to sample " + o.end + " of " + o.at + "), when " + o.nextSays.join(" ") + " begins" });
     }

@@ -45,9 +45,10 @@ export interface Overlap {
   late: boolean;
   /** The arbiter resumed the clock while it was said (an answer given during a pause). */
   resumed: boolean;
-  /** The turn changed while it was said (a press, a pass) and a count of the new turn, which keeps
-   *  its second whatever else is said (12.3), cut it. */
-  countAfterTurn: boolean;
+  /** The turn changed while it was said (a press, a pass) and a count or a timed call of the new
+   *  turn (elapsed:N, used, timeout), which keeps its instant whatever else is said (12.3; the loss
+   *  on time is announced as it falls), cut it. */
+  timedAfterTurn: boolean;
 }
 
 type Call = Extract<Output, { kind: "call" }>;
@@ -86,7 +87,7 @@ export function overlaps(outputs: Output[], pack: string, turns: number[] = []):
     const at = Math.round((n.t * RATE) / 1000);
     if (start + len > at) {
       out.push({ side: g.side, t: g.t, says: g.calls.map((c) => c.say + (c.short ? " (short)" : "")), end: start + len, next: n.t, nextSays: n.calls.map((c) => c.say), at: at, sameSide: g.side === n.side, late: g.calls.some((c) => c.due !== undefined), resumed: resumes.some((r) => r >= g.t && r <= n.t),
-        countAfterTurn: n.calls[0].say.indexOf("count:") === 0 && turns.some((x) => x >= g.t && x <= n.t) });
+        timedAfterTurn: /^(count:|elapsed:|used$|timeout$)/.test(n.calls[0].say) && turns.some((x) => x >= g.t && x <= n.t) });
     }
   }
   return out;
@@ -109,7 +110,7 @@ export interface Figures {
    *  those cut as the arbiter resumed the clock. */
   sameSideLate: number;
   sameSideResumed: number;
-  sameSideCountAfterTurn: number;
+  sameSideTimedAfterTurn: number;
   /** Calls said in a short form, and said later than due (moved clear of another). */
   short: number;
   moved: number;
@@ -118,7 +119,7 @@ export interface Figures {
 /** Figures over the seeded random games from..to-1, each with its calls placed by `pack` (lengths:
  *  true) or taking no time (lengths: false), all said by `pack`. */
 export function figures(pack: string, from: number, to: number, lengths: boolean): Figures {
-  const f: Figures = { games: 0, calls: 0, sameSide: 0, otherSide: 0, gamesCut: 0, sameSideLate: 0, sameSideResumed: 0, sameSideCountAfterTurn: 0, short: 0, moved: 0 };
+  const f: Figures = { games: 0, calls: 0, sameSide: 0, otherSide: 0, gamesCut: 0, sameSideLate: 0, sameSideResumed: 0, sameSideTimedAfterTurn: 0, short: 0, moved: 0 };
   for (let seed = from; seed < to; seed++) {
     const spec = randomGame(seed);
     spec.voice = lengths ? pack : null;
@@ -135,7 +136,7 @@ export function figures(pack: string, from: number, to: number, lengths: boolean
     f.sameSide += same;
     f.sameSideLate += cut.filter((o) => o.sameSide && o.late).length;
     f.sameSideResumed += cut.filter((o) => o.sameSide && !o.late && o.resumed).length;
-    f.sameSideCountAfterTurn += cut.filter((o) => o.sameSide && !o.late && !o.resumed && o.countAfterTurn).length;
+    f.sameSideTimedAfterTurn += cut.filter((o) => o.sameSide && !o.late && !o.resumed && o.timedAfterTurn).length;
     f.otherSide += cut.length - same;
     if (same > 0) f.gamesCut++;
   }

@@ -66,7 +66,7 @@ describe("no call is cut by a later one of its side", () => {
         spec.voice = p.id;
         games++;
         const r = drive(spec, null);
-        expect(overlaps(r.outputs, p.id, turnsOf(r.clock.log)).filter((o) => o.sameSide && !o.resumed && !o.countAfterTurn), r.script).toEqual([]);
+        expect(overlaps(r.outputs, p.id, turnsOf(r.clock.log)).filter((o) => o.sameSide && !o.resumed && !o.timedAfterTurn), r.script).toEqual([]);
       }
     }, 120000);
   }
