@@ -21,9 +21,9 @@ export { checkEspruino, regexProblem, type Problem } from "./build/check";
 export { fontFile, deviceFonts } from "./build/fonts";
 export { checkRenames, privateProps, publicNames, quotedNames, PUBLIC_TYPES, QUOTED_TYPES } from "./build/names";
 import { flashedPath, pretokenise, writeFlashed } from "./hw/pretokenise";
-import { type Manifest, MANIFEST } from "./hw/manifest";
+import { type Manifest, MANIFEST, flashedFiles } from "./hw/manifest";
 import { combine, crc32 } from "./hw/fingerprint";
-import { MENU_ENTRY, MENU_PLACEHOLDER, menuFileName, menusFromFile, sharedFromProgram, sharedNames, wrapMenu } from "./build/menu";
+import { COLD, type Cold, coldEntry, coldFileName, coldFromFiles, placeholder, sharedFromProgram, sharedNames, wrapCold } from "./build/cold";
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
 
@@ -31,8 +31,11 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
 export const ENTRY = existsSync(join(ROOT, "hw/main.ts")) ? "hw/main.ts" : "firmware/core/index.ts";
 export const OUTFILE = "dist/clock.js";
 export const PAGE_OUTFILE = "dist/web/page.js";
-/** The menus' file as bundled (dist/menu.js, with its map); as flashed it is dist/menu.<hash>. */
-export const MENU_OUTFILE = "menu.js";
+/** A cold file as bundled (dist/<name>.js, with its map: the menus', the link's); as flashed it is
+ *  dist/<name>.<hash> (build/cold.ts). */
+export function coldOutfile(c: Cold): string {
+  return c.name + ".js";
+}
 
 /** Espruino's own modules: left as literal `require("…")`, which the espruino CLI looks for. */
 export const EXTERNALS = ["Storage", "SSD1306", "Flash", "heatshrink"];
@@ -99,9 +102,9 @@ export interface Built {
   path: string;
   /** The fonts' Storage file, named as on the board (null for a bundle of the core alone). */
   fonts: string | null;
-  /** The menus' Storage file as flashed (pretokenised), named as on the board (build/menu.ts), and
-   *  its size; null for a bundle of the core alone. */
-  menu: { path: string; bytes: number } | null;
+  /** The cold Storage files as flashed (pretokenised), by name (build/cold.ts: "menu", "link"), each
+   *  named as on the board, and their sizes; none for a bundle of the core alone. */
+  cold: Record<string, { path: string; bytes: number }>;
   bytes: number;
   gzipBytes: number;
   /** What the Espruino check found, each with where in the TypeScript source it came from. */
@@ -116,7 +119,7 @@ export interface Built {
 const PARTS: [RegExp, string][] = [
   [/^firmware\/core\//, "timing core"],
   [/^firmware\/(menu\.ts|menu\/|presets\.ts)/, "menu"],
-  [/^firmware\/link\//, "console API and link"],
+  [/^firmware\/(link\.ts|link\/)/, "console API and link"],
   [/^firmware\/record\//, "records and settings"],
   [/^firmware\/(gfx\/|face\.ts)/, "face and font"],
   [/^firmware\//, "app and voice"],
@@ -149,55 +152,59 @@ export async function buildFirmware(): Promise<Built> {
   const path = join(ROOT, OUTFILE);
   mkdirSync(dirname(path), { recursive: true });
   const mangle = device ? privateProps() : undefined;
-  // the program, then the device's menus (build/menu.ts) with the names it shortened; the program
-  // loads the menus by their file's name, which their content gives: written in once they are made
-  const names = device ? await sharedNames() : [];
-  const more: More = device ? { plugins: [menusFromFile(names, MENU_PLACEHOLDER)] } : {};
+  // the program, then its cold files (build/cold.ts) with the names it shortened; the program loads
+  // each by its file's name, which its content gives: written in once they are made
+  const cold = device ? await Promise.all(COLD.map(async (c) => ({ c: c, names: await sharedNames(c) }))) : [];
+  const more: More = device ? { plugins: [coldFromFiles(cold)] } : {};
   const program = await bundle(entry, true, mangle, device, more);
   const { map, warnings, inputs, renamed } = program;
   let code = program.code;
-  let menu: Built["menu"] = null;
-  let menuProblems: Problem[] = [];
-  let menuInputs: Record<string, number> = {};
-  const menuWarnings: string[] = [];
-  if (device) {
-    const m = await bundle(MENU_ENTRY, true, mangle, true, { plugins: [sharedFromProgram(names)], mangleCache: renamed });
-    const wrapped = wrapMenu(m.code, m.map, m.inputs);
+  const made: Built["cold"] = {};
+  let coldProblems: Problem[] = [];
+  const coldInputs: Record<string, number>[] = [];
+  const coldWarnings: string[] = [];
+  for (const { c, names } of cold) {
+    const m = await bundle(coldEntry(c), true, mangle, true, { plugins: [sharedFromProgram(c, names)], mangleCache: renamed });
+    const wrapped = wrapCold(c, m.code, m.map, m.inputs);
     const flashed = pretokenise(wrapped.code);
-    const file = menuFileName(flashed);
-    const menuPath = join(dirname(path), MENU_OUTFILE);
-    writeWhole(menuPath, wrapped.code);
-    writeWhole(menuPath + ".map", wrapped.map);
+    const file = coldFileName(c, flashed);
+    const coldPath = join(dirname(path), coldOutfile(c));
+    writeWhole(coldPath, wrapped.code);
+    writeWhole(coldPath + ".map", wrapped.map);
     writeFileSync(join(dirname(path), file), Buffer.from(flashed, "latin1"));
-    menu = { path: join(dirname(path), file), bytes: Buffer.byteLength(flashed, "latin1") };
-    menuProblems = located(checkEspruino(wrapped.code, EXTERNALS).concat(checkRenames(wrapped.code, m.renamed, publicNames(), quotedNames())), wrapped.map, menuPath);
-    menuWarnings.push(...m.warnings);
-    menuInputs = m.inputs;
-    code = code.split(MENU_PLACEHOLDER).join(file); // as long: the source map still fits
+    made[c.name] = { path: join(dirname(path), file), bytes: Buffer.byteLength(flashed, "latin1") };
+    coldProblems = coldProblems.concat(located(checkEspruino(wrapped.code, EXTERNALS).concat(checkRenames(wrapped.code, m.renamed, publicNames(), quotedNames())), wrapped.map, coldPath));
+    coldWarnings.push(...m.warnings);
+    coldInputs.push(m.inputs);
+    code = code.split(placeholder(c)).join(file); // as long: the source map still fits
   }
   writeWhole(path, code);
   writeWhole(path + ".map", map);
-  // what npm run flash puts on the board: the program (hw/pretokenise.ts), the fonts' file, the menus'
+  // what npm run flash puts on the board: the program (hw/pretokenise.ts), the fonts' file, the cold files
   if (device) writeFlashed(path, code);
   const fonts = device ? writeFontFile(dirname(path)) : null;
   // an older build's data files would be uploaded by hand beside this one: they go
-  const current = [fonts, menu && menu.path].map((p) => (p ? basename(p) : ""));
-  for (const f of readdirSync(dirname(path))) if (/^(gfx|menu)\.[0-9a-f]{8}$/.test(f) && current.indexOf(f) < 0) unlinkSync(join(dirname(path), f));
-  const problems = located(checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames())), map, path).concat(menuProblems);
+  const current = [fonts].concat(Object.values(made).map((m) => m.path)).map((p) => (p ? basename(p) : ""));
+  for (const f of readdirSync(dirname(path))) if (DATA_FILE.test(f) && current.indexOf(f) < 0) unlinkSync(join(dirname(path), f));
+  const problems = located(checkEspruino(code, EXTERNALS).concat(checkRenames(code, renamed, publicNames(), quotedNames())), map, path).concat(coldProblems);
   // what npm run flash uploads, named for it (hw/flash.ts reads this, not the build)
-  if (device) writeWhole(join(dirname(path), MANIFEST), JSON.stringify(manifestOf(path, fonts, menu, problems.length), null, 1) + "\n");
+  if (device) writeWhole(join(dirname(path), MANIFEST), JSON.stringify(manifestOf(path, fonts, made, problems.length), null, 1) + "\n");
   return {
-    path, fonts, menu, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings: warnings.concat(menuWarnings),
-    parts: byPart([inputs, menuInputs]),
+    path, fonts, cold: made, bytes: Buffer.byteLength(code), gzipBytes: gzipSync(code).length, problems, warnings: warnings.concat(coldWarnings),
+    parts: byPart([inputs].concat(coldInputs)),
   };
 }
 
+/** The build's data files beside the program: the fonts' and the cold files, named by their content. */
+const DATA_FILE = new RegExp("^(gfx|" + COLD.map((c) => c.name).join("|") + ")\\.[0-9a-f]{8}$");
+
 /** The manifest, with the fingerprint the board will report (hw/board.ts works it out from the same
  *  files: hw/fingerprint.ts). */
-function manifestOf(path: string, fonts: string | null, menu: Built["menu"], problems: number): Manifest {
-  const files = [flashedPath(path), fonts, menu && menu.path];
-  const fingerprint = combine(files.map((f) => (f ? crc32(readFileSync(f)) : "00000000")));
-  return { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: menu && basename(menu.path), problems: problems, fingerprint: fingerprint };
+function manifestOf(path: string, fonts: string | null, cold: Built["cold"], problems: number): Manifest {
+  const name = (c: string) => (cold[c] ? basename(cold[c].path) : null);
+  const m: Manifest = { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: name("menu"), link: name("link"), problems: problems };
+  m.fingerprint = combine(flashedFiles(m).map((f) => (f ? crc32(readFileSync(join(dirname(path), f))) : "00000000")));
+  return m;
 }
 
 /** Writes a file whole (a test reading it while another test builds never sees half of it). */
@@ -244,7 +251,10 @@ async function main(): Promise<number> {
   console.log(out + ": " + built.bytes + " bytes, " + built.gzipBytes + " gzipped; Espruino check: " +
     (problems.length === 0 ? "OK" : problems.length + " problem(s)"));
   if (existsSync(flashedPath(built.path))) console.log(relative(process.cwd(), flashedPath(built.path)) + ": " + statSync(flashedPath(built.path)).size + " bytes as flashed (pretokenised)");
-  if (built.menu) console.log(relative(process.cwd(), built.menu.path) + ": " + built.menu.bytes + " bytes as flashed (the menus, loaded while a menu is open)");
+  for (const c of COLD) {
+    const f = built.cold[c.name];
+    if (f) console.log(relative(process.cwd(), f.path) + ": " + f.bytes + " bytes as flashed (the " + c.gives + ", loaded " + c.when + ")");
+  }
   for (const p of problems) console.error(out + ":" + p.line + ":" + p.column + (p.source ? " (" + p.source + ")" : "") + ": " + p.message);
   // the browser page (npm run sim serves it; built here too, so a broken page fails the build)
   let page;

@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
 /** Interfaces the world outside the bundle reads or stores: their member names stay. The console
  *  API, the settings JSON on flash, and the link's protocol (firmware/link/protocol.ts: what the desktop
  *  tool sends and reads). */
-export const PUBLIC_TYPES = ["ClockConsole", "Settings", "Request", "Reply", "Hello", "LogPage"];
+export const PUBLIC_TYPES = ["ClockConsole", "Settings", "Request", "Reply", "Hello", "LogPage", "RecordPage"];
 
 /** Interfaces the world reads, whose names the core also uses for itself (`phase`, `mainMs`: kept in
  *  full everywhere, they cost the bundle kilobytes). Their objects are made in one place each (clock.status() in

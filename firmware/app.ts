@@ -12,7 +12,6 @@ import {
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
-import type { LogPage } from "./record/flashlog";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
@@ -484,14 +483,6 @@ export class App {
     if (this.empty) return;
     this.rec.flush();
     if (this.rec.notSaved) this.fault("record not saved");
-  }
-
-  /** Entries [from, from + n) of a game's time log (0 the current game, 1 the previous one the store
-   *  keeps), read back from flash (a negative `from` counts from the end), and their number in all
-   *  (-1 when not known: see logEntries, which reads at most `records` records for a page from the
-   *  start). */
-  log(from: number, n: number, records?: number, game?: number): LogPage {
-    return this.rec.log(this.clock.options, from, n, this.clock.cursor, records === undefined ? 1e9 : records, game || 0);
   }
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */

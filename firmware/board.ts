@@ -33,6 +33,10 @@ export interface Board {
   play(clips: string[], t: number): string | null;
   /** 0 (mute) … 10. */
   setVolume(v: number): void;
+  /** Whether a clip's samples are in RAM (the device copies each below full volume, from the call's
+   *  hand-over to its end): the link waits with a page of records then (link/line.ts). Absent where
+   *  RAM is no concern. */
+  holdsClip?(): boolean;
   /** Fixed-size records appended to flash, and small named settings. */
   store: Store;
   /** Battery charge 0 … 100, or -1 when unknown; `now` as for show(). */
@@ -92,6 +96,14 @@ export interface Store {
    *  of its own (the rest of a long one, on a store of fixed slots). Read one at a time: the records
    *  of a long game would not fit in RAM. */
   record(i: number, game?: number): string | null;
+  /** Slots [from, from + max) of a game's records as stored, back to back in one string, each
+   *  slotBytes characters and sealed (firmware/record/slots.ts); fewer where a file of them ends, ""
+   *  past the last. For a reader elsewhere, who checks the seals: the desktop tool reads a game this
+   *  way, a page a reply, and derives the time log itself (the board keeps no code for it). Absent
+   *  where no link reads the records (the browser page). */
+  slots?(from: number, max: number, game?: number): string;
+  /** The width of a slot that slots() gives. */
+  slotBytes?: number;
   /** Starts the next game's records. The current game's become the previous ones, kept for a
    *  dispute while the store has room for a whole game beside them; older ones are dropped. */
   newGame(): void;

@@ -16,7 +16,7 @@
 // Espruino-safe (ESPRUINO.md): no closures in loops, functions defined before use.
 //
 // The app reaches the menus through one object (Menus), loaded when a menu opens and let go when it
-// closes: on the board the build makes the menus a Storage file of their own (build/menu.ts) and
+// closes: on the board the build makes the menus a Storage file of their own (build/cold.ts) and
 // loadMenus() runs it, so a game holds none of their code in RAM. Here it is the functions below.
 
 import { openSetup, openArbiter, withNote } from "./menu/state";

@@ -2,15 +2,15 @@
 // and reports it (`firmware` in hello and status, on the face at boot, in the log): the CRC-32 (IEEE,
 // as zlib) of each file the build made for the board, in the order dist/firmware.json names them
 // (the program as flashed, saved as .bootcde; the fonts' file gfx.<hash>; the menus' file
-// menu.<hash>), each as 8 lowercase hex digits ("00000000" for one the build did not make), run
-// together, then the CRC-32 of that 24-character text. A program changed on the board (at a prompt,
+// menu.<hash>; the link's file link.<hash>, where the build made one), each as 8 lowercase hex
+// digits ("00000000" for one the build did not make), run together, then the CRC-32 of that text. A program changed on the board (at a prompt,
 // or flashed from elsewhere) no longer has the fingerprint of the build it came from: goclock
 // verify compares the two. Node only: the build, the flash script and the tool use it.
 
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import zlib from "node:zlib";
-import { MANIFEST, type Manifest } from "./manifest";
+import { MANIFEST, flashedFiles, type Manifest } from "./manifest";
 
 export interface FlashedFile {
   /** Its name in the build's directory (and in the board's Storage, but the program's .bootcde). */
@@ -34,7 +34,7 @@ export function crc32(data: Buffer | string): string {
   return hex8(zlib.crc32(typeof data === "string" ? Buffer.from(data, "latin1") : data));
 }
 
-/** The fingerprint of the files' CRCs, in their order (program, fonts, menus). */
+/** The fingerprint of the files' CRCs, in their order (program, fonts, menus, link). */
 export function combine(crcs: string[]): string {
   return crc32(crcs.join(""));
 }
@@ -46,7 +46,7 @@ export function fingerprintOf(dir: string): Fingerprint {
   if (!existsSync(manifestPath)) throw new Error("no " + MANIFEST + " in " + dir + ": not a build (npm run build makes dist/)");
   const m = JSON.parse(readFileSync(manifestPath, "utf8")) as Partial<Manifest>;
   if (typeof m.program !== "string") throw new Error(manifestPath + " names no program");
-  const files = [m.program, m.fonts ?? null, m.menu ?? null].map((name, i): FlashedFile => {
+  const files = flashedFiles(m).map((name, i): FlashedFile => {
     const label = name ?? ["program", "fonts", "menus"][i] + " (none)";
     const path = name ? join(dir, name) : "";
     if (!name || !existsSync(path)) return { name: label, crc: "00000000", missing: name !== null };

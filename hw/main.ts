@@ -1,12 +1,12 @@
 // Power-on: shut every JavaScript prompt (hw/link.ts), build the board from the Jolt.js pins, start
 // the app on it, speak the protocol on USB, install the console API as the global `clock` (for a
-// prompt the arbiter opened with the PIN), then arm the watchdog. Runs when the saved program loads
+// prompt the arbiter opened with the PIN; both load the link's code only when used:
+// firmware/link/line.ts), then arm the watchdog. Runs when the saved program loads
 // (.bootcde) and on E.on("init"); whichever comes first starts the clock, the other finds it started.
 
 import "./doors"; // first: every prompt shut before anything else is read
 import { startApp } from "../firmware/app";
-import { makeConsole } from "../firmware/link/console";
-import { startLink } from "../firmware/link/protocol";
+import { installConsole, startLink } from "../firmware/link/line";
 import { FONTS_MISSING } from "../firmware/gfx/fonts";
 import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
@@ -52,7 +52,7 @@ function boot(): void {
     const link = makeLink();
     hw.board.link = link;
     const app = startApp(hw.board);
-    global.clock = makeConsole(app);
+    installConsole(app, global);
     startLink(app, link);
     if (justFlashed() && app.openPrompt("", hw.board.now())) {
       setTimeout(() => {

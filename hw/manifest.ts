@@ -4,9 +4,11 @@
 export interface Manifest {
   /** The program as flashed (pretokenised, saved as .bootcde). */
   program: string;
-  /** The fonts' and the menus' Storage files (named on the board as in dist/). */
+  /** The fonts' Storage file and the cold files (build/cold.ts: the menus', the link's), named on the
+   *  board as in dist/. A build older than the link's file names none. */
   fonts: string | null;
   menu: string | null;
+  link?: string | null;
   /** Problems the Espruino check found: a build with any is not flashed. */
   problems: number;
   /** The firmware's fingerprint (hw/fingerprint.ts), as the clock will report it once flashed. */
@@ -14,3 +16,10 @@ export interface Manifest {
 }
 
 export const MANIFEST = "firmware.json";
+
+/** The files the fingerprint covers, in its order (hw/fingerprint.ts): the program, the fonts', the
+ *  menus' (null: the build made none), then the link's where the build made one. */
+export function flashedFiles(m: Partial<Manifest>): (string | null)[] {
+  const files: (string | null)[] = [m.program ?? null, m.fonts ?? null, m.menu ?? null];
+  return m.link ? files.concat([m.link]) : files;
+}

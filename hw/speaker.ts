@@ -89,6 +89,11 @@ export class Speaker {
     return this.on;
   }
 
+  /** Whether a clip's scaled copy is in RAM: a chain is under way below full volume. */
+  holdsCopy(): boolean {
+    return this.on && this.table !== null;
+  }
+
   /** Plays the clips back to back from absolute time t (ms of getTime), cutting what would still play
    *  then: a chain that ends before t (handed LEAD_MS ahead, as the app does) plays to its end, and
    *  the new one starts from its finish, at t. */

@@ -1,14 +1,15 @@
 // Persistent storage in Espruino's Storage (flash).
 //
 // Records: fixed slots of SLOT_BYTES in pre-allocated files "clk<game>.<n>" (LOG_BYTES each; game
-// and n in base 36). A slot holds the record, "~" and 4 hex digits of its CRC32 (native: a check in
-// JS costs the board about a millisecond a character), padded with spaces; a record too long for one
-// slot goes on in the next, which starts with "&" (a slot left over at a file's end gets a lone "&").
+// and n in base 36). A slot holds the record sealed with its CRC (firmware/record/slots.ts: "~" and 4
+// hex digits of the native E.CRC32), padded with spaces; a record too long for one slot goes on in
+// the next, which starts with "&" (a slot left over at a file's end gets a lone "&").
 // The first record of a file creates it at its full size; each next one is written into the next
 // never-written slots, so no flash byte is ever rewritten and nothing is erased while a game runs. A
 // slot whose first byte is still 0xFF is free (a write starts at a slot's first byte, so a torn one
 // is used). When a file is full the next one is started. record(i) reads one slot (two for a long
-// record).
+// record); slots() reads a run of them as they are, in one read, for the desktop tool (the link's
+// `records` request), which checks the seals itself.
 //
 // Checkpoints of the running side's time: slots of CK_SLOT bytes (the text, "~", 2 hex digits of
 // its CRC) in files "clk<game>-<n>" (CK_BYTES each), written the same way; only the newest counts.
@@ -28,7 +29,8 @@
 // only when the value changes.
 
 import type { Store } from "../firmware/board";
-import { RECORD_BYTES, SEAL_BYTES, SLOT_BYTES } from "../firmware/board";
+import { RECORD_BYTES, SLOT_BYTES } from "../firmware/board";
+import { seal, slotRecord } from "../firmware/record/slots";
 import { LOG_BYTES, SLOTS, CK_BYTES, CK_SLOT, CK_SLOTS, RESERVE_BYTES } from "./layout";
 
 const FILES = /^clk[0-9a-z]+[.-][0-9a-z]+$/;
@@ -60,10 +62,6 @@ function usedSlots(f: string, slot: number, slots: number): number {
     else lo = mid + 1;
   }
   return lo;
-}
-
-function seal(record: string): string {
-  return record + "~" + ("000" + (E.CRC32(record) & 0xffff).toString(16)).slice(-4);
 }
 
 function ckSeal(text: string): string {
@@ -105,6 +103,7 @@ export class FlashStore implements Store {
   private cur: Files = files(0, ".");
   private ck: Files = files(0, "-");
   private prev: Files = files(-1, ".");
+  slotBytes = SLOT_BYTES;
 
   constructor() {
     this.scan();
@@ -149,7 +148,7 @@ export class FlashStore implements Store {
 
   append(record: string): boolean {
     if (record.length > RECORD_BYTES) return false;
-    let data = seal(record);
+    let data = seal(record, E.CRC32);
     const f = this.cur;
     try {
       const S = require("Storage");
@@ -188,29 +187,42 @@ export class FlashStore implements Store {
     return n;
   }
 
+  /** Where slot i of a game's records is: its file's index and the slot in that file (k -1: none). */
+  private slotAt(f: Files, i: number): { k: number; i: number } {
+    let k = 0;
+    while (k < f.used.length && i >= f.used[k]) i -= f.used[k++];
+    return k >= f.used.length || i < 0 ? { k: -1, i: 0 } : { k: k, i: i };
+  }
+
   /** One record, read from flash and checked; the RAM copy is the caller's, freed when dropped. */
   record(i: number, game?: number): string | null {
     const f = this.gameFiles(game);
     try {
-      let k = 0;
-      while (k < f.used.length && i >= f.used[k]) i -= f.used[k++];
-      if (k >= f.used.length || i < 0) return null;
+      const at = this.slotAt(f, i);
+      if (at.k < 0) return null;
       const S = require("Storage");
-      const name = fileName(f, k);
-      let slot = S.read(name, i * SLOT_BYTES, SLOT_BYTES);
-      if (slot === undefined) return null;
-      if (slot.charAt(0) === "&") return ""; // the rest of a long record, or a slot left over
-      let body = slot.trim();
-      if (body.length > SEAL_BYTES && seal(body.slice(0, -SEAL_BYTES)) === body) return body.slice(0, -SEAL_BYTES);
-      if (i + 1 >= f.used[k]) return null;
-      const more = S.read(name, (i + 1) * SLOT_BYTES, SLOT_BYTES);
-      if (more === undefined || more.charAt(0) !== "&") return null;
-      slot = slot + more.slice(1);
-      body = slot.trim();
-      return body.length > SEAL_BYTES && seal(body.slice(0, -SEAL_BYTES)) === body ? body.slice(0, -SEAL_BYTES) : null;
+      const name = fileName(f, at.k);
+      return slotRecord((j) => S.read(name, j * SLOT_BYTES, SLOT_BYTES), at.i, f.used[at.k], E.CRC32);
     } catch (e) {
       return null;
     }
+  }
+
+  /** Slots [from, from + max) of a game's records as they are on flash, in one read, as far as their
+   *  file goes; "" past the last. One that cannot be read comes as spaces: damaged, as record() says. */
+  slots(from: number, max: number, game?: number): string {
+    const f = this.gameFiles(game);
+    const at = this.slotAt(f, from);
+    if (at.k < 0) return "";
+    const left = f.used[at.k] - at.i;
+    const n = max < left ? max : left;
+    let s;
+    try {
+      s = require("Storage").read(fileName(f, at.k), at.i * SLOT_BYTES, n * SLOT_BYTES);
+    } catch (e) {
+      s = undefined;
+    }
+    return s === undefined ? " ".repeat(n * SLOT_BYTES) : s;
   }
 
   checkpoint(text: string): boolean {

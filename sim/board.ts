@@ -3,7 +3,8 @@
 // The same app that runs on the Espruino board runs on this one.
 
 import type { Board, Link, Store } from "../firmware/board";
-import { RECORD_BYTES } from "../firmware/board";
+import { RECORD_BYTES, SEAL_BYTES } from "../firmware/board";
+import { crc32, seal } from "../firmware/record/slots";
 import type { TimeSource } from "./realtime";
 import type { Area } from "../firmware/gfx/gfx";
 import { PageGraphics } from "../firmware/gfx/graphics";
@@ -42,6 +43,14 @@ export class MemoryStore implements Store {
   record(i: number, game?: number): string | null {
     const g = this.game(game);
     return g && i >= 0 && i < g.length ? g[i] : null;
+  }
+  /** One slot a record, sealed as the flash's are (firmware/record/slots.ts), wide enough for the longest. */
+  slotBytes = RECORD_BYTES + SEAL_BYTES + 1;
+  slots(from: number, max: number, game?: number): string {
+    const g = this.game(game) || [];
+    let out = "";
+    for (let i = from; i >= 0 && i < g.length && i < from + max; i++) out += seal(g[i], crc32).padEnd(this.slotBytes, " ");
+    return out;
   }
   newGame(): void {
     this.games.push([]);

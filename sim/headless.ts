@@ -8,7 +8,7 @@
 
 import { startApp } from "../firmware/app";
 import { LEFT, MENU, RIGHT } from "../firmware/board";
-import { startLink } from "../firmware/link/protocol";
+import { startLink } from "../firmware/link/line";
 import { decodeSettings, encodeSettings } from "../firmware/record/settings";
 import { MemoryStore, SimBoard } from "./board";
 import { systemTime } from "./realtime";

@@ -1,7 +1,8 @@
 // Arbiter and player operations written as words, e.g. `press black`, `correct white periods 3`,
 // `rescale 1h30m`, `split 2h`. One parser for the simulator's scripts, the terminal and the device console.
 
-import { type Op, type Side, type Field, parseDuration, isParseError } from "../core/index";
+import type { Op, Side, Field } from "../core/index";
+import { parseDuration, isParseError } from "./shared";
 
 export function side(word: string | undefined): Side | string {
   return word === "black" || word === "white" ? word : "expected black or white, not '" + (word || "") + "'";

@@ -1,15 +1,16 @@
 // The console API: a global object `clock` for the desktop tool and anyone at the Espruino REPL.
-// Every method checks its arguments and answers with a string (or, for status, an object); a bad
-// call answers "error: …" and changes nothing. During a game only status() and log() work until the
-// arbiter unlocks with the PIN.
+// Every method checks its arguments and answers with a string (or, for status and a page of records,
+// an object); a bad call answers "error: …" and changes nothing. During a game only status(), the
+// records and the time query work until the arbiter unlocks with the PIN. The time log is not made
+// here: the desktop tool derives it from the records (firmware/record/readlog.ts), so the board keeps
+// none of that code.
 
 import type { App } from "../app";
-import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, type Side } from "../core/index";
+import type { Side } from "../core/index";
+import type { Settings } from "../record/settings";
 import { parseOpWords } from "./commands";
-import { logText } from "../record/logtext";
-import { VERSION } from "../version";
-import { type Settings, isDefaultPin } from "../record/settings";
-import { WARN_PERCENT } from "../power";
+import { WARN_PERCENT } from "../power"; // a number: written into the code (build/consts.ts)
+import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, VERSION, isDefaultPin, isWhole } from "./shared";
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -74,11 +75,36 @@ export interface ClockStatus extends Pick<Settings, "whiteOnRight" | "lang" | "t
   promptOpened: boolean;
 }
 
+/** A page of a game's records as the board stores them (recordPage(), the link's `records`): the
+ *  slots from `from` on, as many as a reply carries, for a reader elsewhere to check and read
+ *  (firmware/record/readlog.ts), with what the log made from them needs to know of the board. */
+export interface RecordPage {
+  from: number;
+  /** The game's slots so far. */
+  count: number;
+  /** The width of a slot, and the slots back to back (fewer than asked where a file of them ends). */
+  slot: number;
+  text: string;
+  /** The records' instants are the board's ms plus this (they run on across a power cut). */
+  shift: number;
+  /** How far, on the board's clock, the running game has made its calls (those after the newest
+   *  record are in the log too). */
+  until: number;
+  /** The counting tradition the calls are made in, and the voice pack, whose lengths place them
+   *  (firmware/voice.ts: the calls made again from the records fall where the board made them). */
+  tradition: string;
+  lang: string;
+}
+
+/** Characters of slots in one page (24 of 80): a reply of about 2 KB, which the board sends in
+ *  pieces; each reply costs the board its request and the link's code loaded (npm run bench). */
+export const PAGE_CHARS = 1920;
+
 export interface ClockConsole {
   help(): string;
   status(): ClockStatus;
-  log(n?: unknown): string[] | string;
   records(): string[];
+  recordPage(from?: unknown, game?: unknown): RecordPage | string;
   control(spec: unknown, side?: unknown): string;
   handicap(n: unknown): string;
   unlock(pin: unknown): string;
@@ -100,7 +126,7 @@ export function makeConsole(app: App): ClockConsole {
   };
   return {
     help: () =>
-      "clock.status() clock.log(n) clock.records() clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
+      "clock.status() clock.records() clock.recordPage(from[, game]) clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
       "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'split 2h'|'absent white'|'arrive white'|'pass') clock.newGame()",
     status: () => {
       const g = app.clock.game;
@@ -122,13 +148,6 @@ export function makeConsole(app: App): ClockConsole {
         "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened, "board": s.board,
       };
     },
-    // from flash: the last n entries (all of them without n)
-    log: (n?: unknown) => {
-      if (n !== undefined && (typeof n !== "number" || n !== Math.floor(n) || n < 1)) return "error: log(n) takes a whole number of entries, 1 or more";
-      const g = app.clock.game; // started before this boot, after a power cut: it may be negative
-      const start = g.phase === "setup" ? 0 : g.startedAt;
-      return (n === undefined ? app.log(0, 1e9) : app.log(-n, n)).entries.map((e) => logText(e, start));
-    },
     // Every event and state the game went through, from flash.
     records: () => {
       app.flush();
@@ -139,6 +158,23 @@ export function makeConsole(app: App): ClockConsole {
         if (r !== "") out.push(r || "damaged record skipped"); // "": the rest of a long record
       }
       return out;
+    },
+    // the records as stored, a page at a time: the desktop tool reads a game's log this way
+    recordPage: (from?: unknown, game?: unknown) => {
+      const f = from === undefined ? 0 : from;
+      const k = game === undefined ? 0 : game;
+      if (!isWhole(f, 0, 1e9)) return "error: from is a slot of the records, 0 or more";
+      if (k !== 0 && k !== 1) return "error: game is 0 (the game on the clock) or 1 (the previous one)";
+      const store = app.board.store;
+      if (!store.slots || !store.slotBytes) return "error: this board's records are not kept in slots";
+      app.flush();
+      const n = store.count(k);
+      if (k === 1 && n === 0) return "error: no previous game on the clock";
+      const page: RecordPage = {
+        from: f as number, count: n, slot: store.slotBytes, text: store.slots(f as number, Math.floor(PAGE_CHARS / store.slotBytes), k),
+        shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition, lang: app.settings.lang,
+      };
+      return page;
     },
     control: (spec: unknown, side?: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";

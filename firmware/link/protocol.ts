@@ -8,16 +8,14 @@
 //
 // On the board every operation counts (about 4,800 loop passes a second): lines are cut with
 // indexOf, checked with the board's native CRC and JSON, and replies are made by JSON.stringify.
+// This is the link's code (firmware/link.ts): on the board a Storage file loaded when a line speaks;
+// what the board keeps between requests, the line's cutter, is line.ts.
 
 import type { App } from "../app";
-import type { Link } from "../board";
-import type { LogEntry, Reading } from "../core/index";
-import { formatControl, isParseError, parseControl } from "../core/index";
-import { type ClockConsole, makeConsole } from "./console";
-import { logText } from "../record/logtext";
+import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
+import type { ClockConsole } from "./console";
 import { oneOf } from "./commands";
-import { type Settings, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, MAX_LATE_MS, MAX_BOARD, withPin } from "../record/settings";
-import { VERSION } from "../version";
+import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
 // and fails if one is shortened.
@@ -62,6 +60,9 @@ export interface Hello {
 /** What `set` answers: the settings after it, all but the PIN's hash. */
 export type PublicSettings = Omit<Settings, "pinHash">;
 
+// The time log as an older firmware sent it (a `log` request, a page of entries), and as the tool
+// derives it now from the records (firmware/record/readlog.ts): the tool's entries have this shape.
+
 /** One side in a log entry; leftMs is the countdown shown (main, period or block time left). */
 export interface LogSide {
   mainMs: number;
@@ -103,40 +104,12 @@ export interface LogGameInfo {
   firmware: string;
 }
 
-/** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
-export const MAX_LINE = 1024;
-/** Log entries in one reply, at most (about 250 characters each). */
-export const LOG_PAGE = 10;
-/** Records one log reply reads at most (a page may then be short): each costs the board about a
- *  tenth of a second, and a running clock's wakes wait for the reply. */
-export const LOG_RECORDS = 2;
-/** The longest a log reply takes on the board (npm run bench: "the tool reading a … time log", the
- *  longest reply), with room: a call due within it is handed over before the reply is made. */
-const LOG_REPLY_MS = 800;
+/** The longest a `records` reply takes on the board (npm run bench: "the tool reading a … game's
+ *  records", the longest reply), with room: a call due within it is handed over before it is made. */
+const RECORDS_REPLY_MS = 200;
 export const PROTOCOL = 1;
 /** The repl request's answer, after which the line is the JavaScript prompt's. */
 const REPL_OK = "ok: prompt on this line until the next game starts";
-
-/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
-export class Lines {
-  private buf = "";
-  private skipping = false;
-
-  feed(chunk: string, each: (line: string) => void): void {
-    let data = this.buf + chunk;
-    this.buf = "";
-    let nl = data.indexOf("\n");
-    while (nl >= 0) {
-      const line = data.slice(0, nl);
-      data = data.slice(nl + 1);
-      if (this.skipping) this.skipping = false;
-      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
-      nl = data.indexOf("\n");
-    }
-    if (data.length > MAX_LINE) this.skipping = true;
-    else if (!this.skipping) this.buf = data;
-  }
-}
 
 function digits(s: string): boolean {
   return s.length >= 1 && s.length <= 6 && /^[0-9]+$/.test(s);
@@ -168,10 +141,17 @@ function ascii(json: string): string {
   return out;
 }
 
+/** The reply frame for a body, with its newline, in three pieces to be sent one after the other: a
+ *  page of records is a reply of 2 KB, and one string of the whole frame would be a second copy of
+ *  it in the board's RAM. */
+export function replyPieces(seq: string, body: Reply, crc32: (s: string) => number): string[] {
+  const json = ascii(JSON.stringify(body));
+  return ["=" + seq + " ", json, "*" + hex8(crc32(json)) + "\n"];
+}
+
 /** The reply frame for a body, with its newline. */
 export function replyFrame(seq: string, body: Reply, crc32: (s: string) => number): string {
-  const json = ascii(JSON.stringify(body));
-  return "=" + seq + " " + json + "*" + hex8(crc32(json)) + "\n";
+  return replyPieces(seq, body, crc32).join("");
 }
 
 /** What the text of a console answer becomes: "ok: …" stays a result, anything else an error. */
@@ -244,17 +224,6 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   return r.pin !== undefined ? withPin(s, r.pin as string) : s;
 }
 
-function sideEntry(r: Reading): LogSide {
-  return { "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "movesLeft": r.movesLeft, "moves": r.moves, "usedMs": r.usedMs, "leftMs": r.shownMs };
-}
-
-function logEntry(e: LogEntry, startMs: number): LogItem {
-  const o: LogItem = { "t": e.t, "what": e.what, "text": logText(e, startMs), "black": sideEntry(e.black), "white": sideEntry(e.white) };
-  if (e.side) o["side"] = e.side;
-  if (e.info) o["info"] = e.info;
-  return o;
-}
-
 /** Whether no game is in progress (set-up, or a game that is over): the only time a prompt opens. */
 export function betweenGames(app: App): boolean {
   const p = app.clock.game.phase;
@@ -305,44 +274,23 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       app.refresh();
       return { ok: publicSettings(s) };
     }
-    case "log": {
-      const from = q.from === undefined ? 0 : q.from;
-      const n = q.n === undefined ? LOG_PAGE : q.n;
-      const game = q.game === undefined ? 0 : q.game;
-      if (!isWhole(from, 0, 1e9) || !isWhole(n, 1, LOG_PAGE)) return { err: "log takes from (0 or more) and n (1 to " + LOG_PAGE + ")" };
-      if (game !== 0 && game !== 1) return { err: "log takes game 0 (the game on the clock) or 1 (the previous one)" };
-      app.beforeLongTask(LOG_REPLY_MS);
-      const read = app.log(from as number, n as number, LOG_RECORDS, game as number); // from the flash records
-      if (game === 1 && !read.game) return { err: "no previous game on the clock" };
-      const page = read.entries;
-      const out: LogPage = { total: read.total, from: from as number, entries: [], game: read.game };
-      // the times count from the game's start (a game started before this boot, after a power cut,
-      // may have started before the board's 0)
-      const start = read.startT >= 0 ? read.startT : 0;
-      for (let i = 0; i < page.length; i++) out.entries.push(logEntry(page[i], start));
-      return { ok: out };
+    case "records": {
+      // a page of the records as stored: the tool checks them and derives the log itself
+      app.beforeLongTask(RECORDS_REPLY_MS);
+      const page = con.recordPage(q.from, q.game);
+      return typeof page === "string" ? answer(page) : { ok: page };
     }
     default:
       return { err: typeof q.c === "string" ? "unknown command '" + q.c + "'" : "bad request: no command c" };
   }
 }
 
-/** Speaks the protocol on a link, and nothing else: no byte that arrives is ever run as JavaScript
- *  (a Ctrl-C, which the Espruino tools send first, is no request and is ignored). The prompt opens
- *  only with the PIN (the repl request here, or the menu's USB REPL), until the next game starts or
- *  the line closes. */
-export function startLink(app: App, link: Link): void {
-  const con = makeConsole(app);
-  const lines = new Lines();
-  const crc = (s: string) => link.crc32(s);
-  link.onData((chunk: string) => {
-    lines.feed(chunk, (line: string) => {
-      const f = parseFrame(line, crc);
-      if (f === null) return;
-      const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
-      link.write(replyFrame(f.seq, body, crc));
-      // the reply has gone out on the protocol: from now on the line is the prompt's
-      if (body.ok === REPL_OK) app.openPrompt("", app.board.now());
-    });
-  });
+/** The reply to a line, framed (replyPieces), and whether the line is the JavaScript prompt's from
+ *  then on (the repl request: after its reply); null when the line is no request (an echo, a prompt,
+ *  noise, a half line). No line is ever run as JavaScript. */
+export function answerLine(app: App, con: ClockConsole, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
+  const f = parseFrame(line, crc32);
+  if (f === null) return null;
+  const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
+  return { reply: replyPieces(f.seq, body, crc32), repl: body.ok === REPL_OK };
 }

@@ -1,11 +1,15 @@
-// The time log, read back from the flash records when asked for (console log, a dispute) instead of
-// held in RAM: each record is an event with the game as of its instant (firmware/record/persist.ts); the
-// calls between two records are made again by the core from the earlier one's game, as they fell
-// due. Calls that were late or dropped have records of their own, which stand in for them. Records
+// The time log, read back from a game's records when asked for (a dispute, the simulators' panels)
+// instead of held in RAM. Not on the board: it sends its records as they are (the link's `records`)
+// and the desktop reads them here (readlog.ts). Each record is an event with the game as of its
+// instant (firmware/record/persist.ts); the calls between two records are made again by the core
+// from the earlier one's game, as they fell due. Calls that were late or dropped have records of their own, which stand in for them. Records
 // are read one at a time, forward from the first for a page from the start, backward from the newest
 // for the last entries: a page costs the records it covers, not the whole game.
 
 import type { Store } from "../board";
+
+/** What the log reads of a store: its records, one at a time. */
+export type Records = Pick<Store, "count" | "record">;
 import { Clock, readSide, formatControl, type CallOptions, type LogEntry, type Game, type Side } from "../core/index";
 import { readGame, readEvent, type Event, type Header } from "./persist";
 
@@ -87,6 +91,8 @@ export interface LogGame {
  *  entries before that record's own. A tool pages on from there (from = from + entries), so a page
  *  costs the records it covers, not every record before it. */
 interface Resume {
+  /** The store read (a desktop reads many: the simulators', the records a tool received). */
+  store: Records;
   head: string;
   game: number;
   options: CallOptions;
@@ -108,12 +114,12 @@ interface SetUp {
 /** The last set-up read, by its game and its first two records: parsing the controls again and
  *  finding the start would cost every page. Kept once the game has started (nothing before the
  *  start changes then). */
-let setUpCache: { key: string; setUp: SetUp } | null = null;
+let setUpCache: { store: Records; key: string; setUp: SetUp } | null = null;
 
-function setUpOf(store: Store, game: number): SetUp | null {
+function setUpOf(store: Records, game: number): SetUp | null {
   const count = store.count(game);
   const key = game + "|" + store.record(0, game) + "|" + store.record(1, game);
-  if (setUpCache && setUpCache.key === key) return setUpCache.setUp;
+  if (setUpCache && setUpCache.store === store && setUpCache.key === key) return setUpCache.setUp;
   let base: Game | null = null;
   const header: Header = { whiteOnRight: true, firmware: "" };
   let startT = -1;
@@ -129,7 +135,7 @@ function setUpOf(store: Store, game: number): SetUp | null {
   }
   if (!base) return null;
   const setUp: SetUp = { head: key, base: base, header: header, startT: startT };
-  if (startT >= 0) setUpCache = { key: key, setUp: setUp };
+  if (startT >= 0) setUpCache = { store: store, key: key, setUp: setUp };
   return setUp;
 }
 
@@ -149,7 +155,7 @@ function gameOf(u: SetUp): LogGame {
  * begins (on the board each costs a tenth of a second or more, and a running game's wakes wait), so
  * it may hold fewer than n entries: page on from from + entries until total is known.
  */
-export function logEntries(store: Store, options: CallOptions, from: number, n: number, untilMs: number, records: number, game?: number): LogPage {
+export function logEntries(store: Records, options: CallOptions, from: number, n: number, untilMs: number, records: number, game?: number): LogPage {
   const k = game || 0;
   const count = store.count(k);
   const u = setUpOf(store, k);
@@ -167,7 +173,7 @@ export function logEntries(store: Store, options: CallOptions, from: number, n: 
     }
     return readEvent(body, base, u.startT);
   };
-  if (from >= 0) return forward(read, u, k, count, options, from, n, untilMs, records);
+  if (from >= 0) return forward(store, read, u, k, count, options, from, n, untilMs, records);
   // backward: each event's segment (the calls before it, the event, a query's answer) before the later ones
   base = u.base;
   const want = -from;
@@ -190,10 +196,10 @@ export function logEntries(store: Store, options: CallOptions, from: number, n: 
 
 /** A page from the start: from where the last one stopped when it goes on from there (same game, same
  *  call options), else from the first record. Each record's segment is the calls before it, then it. */
-function forward(read: (i: number) => Event | null, u: SetUp, game: number, count: number, options: CallOptions,
+function forward(store: Records, read: (i: number) => Event | null, u: SetUp, game: number, count: number, options: CallOptions,
   from: number, n: number, untilMs: number, records: number): LogPage {
   const r = resume;
-  const on = r !== null && r.head === u.head && r.game === game && r.startT === u.startT && r.options === options && r.total <= from && r.i <= count;
+  const on = r !== null && r.store === store && r.head === u.head && r.game === game && r.startT === u.startT && r.options === options && r.total <= from && r.i <= count;
   let i = on ? r.i : 0;
   let prev = on ? r.prev : null;
   let total = on ? r.total : 0;
@@ -218,15 +224,15 @@ function forward(read: (i: number) => Event | null, u: SetUp, game: number, coun
     prev = ev;
     if (total >= from + n) {
       // the page is full: the next one starts inside this segment
-      resume = { head: u.head, game: game, options: options, i: i, prev: before, startT: u.startT, total: at };
+      resume = { store: store, head: u.head, game: game, options: options, i: i, prev: before, startT: u.startT, total: at };
       return done(-1, page);
     }
     if (i + 1 >= stop && total > from && i + 1 < count) {
-      resume = { head: u.head, game: game, options: options, i: i + 1, prev: ev, startT: u.startT, total: total }; // read its share
+      resume = { store: store, head: u.head, game: game, options: options, i: i + 1, prev: ev, startT: u.startT, total: total }; // read its share
       return done(-1, page);
     }
   }
-  resume = { head: u.head, game: game, options: options, i: count, prev: prev, startT: u.startT, total: total };
+  resume = { store: store, head: u.head, game: game, options: options, i: count, prev: prev, startT: u.startT, total: total };
   const tail: Item[] = [];
   if (prev && game === 0) callsAfter(prev, null, untilMs, options, tail);
   keep(tail);

@@ -2,7 +2,8 @@
 // notice, late or dropped call, the arbiter's audit trail) is written as records after the face is
 // drawn (flush), each with the game as of its instant; while a clock runs, a checkpoint of the
 // running turn at a bounded interval. At boot it gives back the game as of the newest record and
-// checkpoint (persist.ts restore); the time log is read back from the records (flashlog.ts).
+// checkpoint (persist.ts restore). The time log is read back from the records elsewhere: by the
+// desktop tool from the slots it is sent (readlog.ts), by the simulators from their store.
 //
 // A game's records start with its set-up (G), written again when the set-up changes before the
 // start, and go on in set-up too: boots, PINs, links and setting changes before a round are part of
@@ -10,9 +11,8 @@
 // (the board's clock restarts at boot), so the log read back is one timeline.
 
 import type { Store } from "../board";
-import type { Game, Side, CallOptions } from "../core/index";
+import type { Game, Side } from "../core/index";
 import { gameRecord, stateRecord, checkpointText, restore, lastInstant, type Restored } from "./persist";
-import { logEntries, type LogPage } from "./flashlog";
 
 interface Pending {
   /** null: a checkpoint. */
@@ -110,16 +110,5 @@ export class Recorder {
     this.seq = 0;
     this.shift = 0;
     this.notSaved = false;
-  }
-
-  /** Entries [from, from + n) of a game's time log (0 the current game, 1 the previous one), read
-   *  back from the store, on the board's clock; see logEntries. */
-  log(options: CallOptions, from: number, n: number, untilMs: number, records: number, game: number): LogPage {
-    this.flush();
-    const page = logEntries(this.store, options, from, n, untilMs + this.shift, records, game);
-    if (game !== 0) return page;
-    for (const e of page.entries) e.t -= this.shift; // on the board's clock again
-    if (page.startT >= 0) page.startT -= this.shift;
-    return page;
   }
 }

@@ -5,7 +5,7 @@
 import { EXIT, ToolError } from "./errors";
 
 // The shapes are the firmware's own declarations (the build keeps these names as they are).
-import type { ClockStatus, SideStatus } from "../../firmware/link/console";
+import type { ClockStatus, RecordPage, SideStatus } from "../../firmware/link/console";
 import type { Hello as ClockHello, LogItem, LogSide } from "../../firmware/link/protocol";
 
 export type Side = "black" | "white";
@@ -90,6 +90,12 @@ export function asLogPage(v: unknown): LogPage {
   }
   if (v.game !== undefined && !gameInfo(v.game)) throw bad("a log's game");
   return { total: v.total, entries: v.entries as LogEntry[], game: (v.game as GameInfo | undefined) ?? null };
+}
+
+/** A page of the clock's records (the `records` request): its slots as text, checked later. */
+export function asRecordPage(v: unknown): RecordPage {
+  if (!isObj(v) || !isNum(v.from) || !isNum(v.count) || !isNum(v.slot) || v.slot < 1 || typeof v.text !== "string" || !isNum(v.shift) || !isNum(v.until) || typeof v.tradition !== "string" || typeof v.lang !== "string") throw bad("a page of records");
+  return v as unknown as RecordPage;
 }
 
 /** The game from a status, for a firmware whose log does not state it ("" for a fingerprint it

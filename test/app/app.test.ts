@@ -5,6 +5,7 @@ import { makeConsole } from "../../firmware/link/console";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { VirtualTime } from "../../sim/board";
 import { type Device, device, lateDevice, faceShows } from "./desk";
+import { logLines } from "../../firmware/record/readlog";
 import { resultText } from "../../firmware/face";
 
 /** What the app shows on the face's bottom line: its message, or once the game is over its result. */
@@ -138,7 +139,7 @@ describe("the device app", () => {
     d.tap(MENU, 10000, 2500); // MENU down at 10 s: the hold becomes a pause at 12 s, charged from 10 s
     expect(d.app.clock.game.phase).toBe("paused");
     expect(d.app.clock.reading("black", 30000).mainMs).toBe(52000); // 8 s of Black's minute, not 10
-    const pause = makeConsole(d.app).log(1)[0];
+    const pause = logLines(d.app, 1)[0];
     expect(pause).toMatch(/^0:00:08\.000  pause/);
     d.tap(MENU, 31000, 2500);
     expect(d.app.menu).not.toBeNull();
@@ -154,7 +155,7 @@ describe("the device app", () => {
     c.unlock("0000");
     d.at(102000);
     expect(c.op("resume")).toBe("ok: resume"); // the arbiter, 90 s later
-    const log = (c.log() as string[]).map((l) => l.split("  | ")[0]).filter((l) => / (pause|resume): /.test(l));
+    const log = logLines(d.app).map((l) => l.split("  | ")[0]).filter((l) => / (pause|resume): /.test(l));
     expect(log).toEqual(["0:00:08.000  pause: Black, the side to move, holds MENU", "0:01:40.000  resume: by the arbiter, after a pause of 1:32"]);
   });
 
@@ -243,9 +244,9 @@ describe("the device app", () => {
     expect(c.op("pause")).toBe("ok: pause");
     expect(c.op("resume now")).toBe("error: resume takes 0 words after it");
     expect((c.status() as { phase: string }).phase).toBe("paused");
-    expect(c.log(2).length).toBe(2);
+    expect(logLines(d.app, 2).length).toBe(2);
     // 22.9: at the pause the log has both sides' used time, for the arbiter to record
-    expect(c.log(1)[0]).toMatch(/^0:00:01\.000  pause: by the arbiter  \| Black used 0:01, left .* \| White used 0:00, left /);
+    expect(logLines(d.app, 1)[0]).toMatch(/^0:00:01\.000  pause: by the arbiter  \| Black used 0:01, left .* \| White used 0:00, left /);
     expect((c.status() as { black: { usedMs: number } }).black.usedMs).toBe(1000);
     const recs = c.records();
     // the set-up as it was at boot, then as the console changed it: the controls the game started
@@ -355,14 +356,16 @@ describe("the device app", () => {
     expect(d.app.unlocked).toBe(true);
   });
 
-  it("the console refuses a log length that is not a whole number, and a new game after the end without the PIN", () => {
+  it("the console refuses a page of records that is not a slot or a game, and a new game after the end without the PIN", () => {
     const d = device();
     const c = makeConsole(d.app);
     d.start();
-    expect(c.log("x")).toMatch(/^error: /);
-    expect(c.log(-3)).toMatch(/^error: /);
-    expect(c.log(1.5)).toMatch(/^error: /);
-    expect(c.log(1)).toHaveLength(1);
+    expect(c.recordPage("x")).toMatch(/^error: /);
+    expect(c.recordPage(-3)).toMatch(/^error: /);
+    expect(c.recordPage(1.5)).toMatch(/^error: /);
+    expect(c.recordPage(0, 2)).toMatch(/^error: game is 0/);
+    expect(c.recordPage(0, 1)).toBe("error: no previous game on the clock");
+    expect(c.recordPage(0)).toMatchObject({ from: 0, count: d.board.store.count() });
     c.unlock("0000");
     expect(c.op("end")).toBe("ok: end");
     c.lock();

@@ -10,6 +10,7 @@ import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
 import { encodeSettings, defaultSettings } from "../../firmware/record/settings";
 import { Rng } from "../double/units";
 import type { Side } from "../../firmware/core/index";
+import { readLog } from "../../firmware/record/readlog";
 
 const CONTROLS = ["5m", "1m+3x10s", "30s+2x20s", "10s+3x30s", "2x60s", "5x10s", "1m+5/30s", "1m+C3/20s", "1m+F5s", "1m+D5s"];
 /** The desktop's checkpoints (every second) and the device's (60 s in main time, 10 s in overtime). */
@@ -87,7 +88,7 @@ describe("a power cut at a random instant of a random game", () => {
     }
 
     // one timeline: the log read back after the restore has every instant at or after the one before
-    const log = again.app.log(0, 1e9).entries;
+    const log = readLog(again.app, 0, 1e9).entries;
     for (let k = 1; k < log.length; k++) expect(log[k].t, log[k - 1].what + " then " + log[k].what).toBeGreaterThanOrEqual(log[k - 1].t);
     const last = log.filter((e) => e.what === "restore");
     expect(last.length).toBe(1);

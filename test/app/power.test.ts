@@ -8,6 +8,7 @@ import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
 import { encodeSettings, defaultSettings } from "../../firmware/record/settings";
 import { BRIGHT, DIM, BRIGHT_MS, WARN_PERCENT } from "../../firmware/power";
 import { lampLine } from "../../sim/device-term";
+import { logLines } from "../../firmware/record/readlog";
 
 function device(control: string) {
   const store = new MemoryStore();
@@ -67,7 +68,7 @@ describe("on the desktop board", () => {
     d.board.batteryPercent = WARN_PERCENT - 2;
     d.time.runUntil(8000);
     expect(c.status()).toMatchObject({ battery: WARN_PERCENT - 2, batteryLow: true });
-    const lines = c.log() as string[];
+    const lines = logLines(d.app);
     expect(lines.filter((l) => / battery: /.test(l)).length).toBe(1);
   });
 });

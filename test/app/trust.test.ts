@@ -4,7 +4,9 @@
 // the record keeps the audit trail (22.9) without a flood filling it, and the previous game stays
 // for a dispute until the store needs the room, never the current one.
 import { describe, it, expect } from "vitest";
-import { makeConsole } from "../../firmware/link/console";
+import { makeConsole, type RecordPage } from "../../firmware/link/console";
+import { crc32 } from "../../firmware/record/slots";
+import { logLines, readLog, receivedLog, receiveRecords } from "../../firmware/record/readlog";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { MemoryStore, VirtualTime } from "../../sim/board";
 import { encodeSettings, defaultSettings, withPin } from "../../firmware/record/settings";
@@ -26,7 +28,7 @@ describe("the arbiter's unlock ends with the arbiter's business", () => {
     d.at(3000 + 3 * MIN + 10);
     expect(d.app.unlocked).toBe(false);
     expect(c.op("resume")).toBe("error: a game is on: clock.unlock(PIN) first");
-    expect(c.log(1)[0]).toMatch(/^0:03:01\.000  lock: the arbiter's access ends \(idle\)/);
+    expect(logLines(d.app, 1)[0]).toMatch(/^0:03:01\.000  lock: the arbiter's access ends \(idle\)/);
   });
 
   it("at a resume and at a game's start; a pause by a player's hold then needs the PIN again", () => {
@@ -40,7 +42,7 @@ describe("the arbiter's unlock ends with the arbiter's business", () => {
     c.op("resume");
     expect(d.app.unlocked).toBe(false);
     expect(c.op("pause")).toMatch(/unlock/);
-    const locks = (c.log() as string[]).filter((l) => / lock: /.test(l)).map((l) => /\((\w+)\)/.exec(l)![1]);
+    const locks = logLines(d.app).filter((l) => / lock: /.test(l)).map((l) => /\((\w+)\)/.exec(l)![1]);
     expect(locks).toEqual(["start", "resume"]);
   });
 });
@@ -61,7 +63,7 @@ describe("wrong PINs", () => {
     c.lock();
     expect(three()[2]).toBe("error: wrong PIN: blocked for 60 s");
     // every try and lock-out is in the record
-    expect((c.log() as string[]).filter((l) => / PIN: link: /.test(l)).length).toBe(12);
+    expect(logLines(d.app).filter((l) => / PIN: link: /.test(l)).length).toBe(12);
   });
 
   it("a lock-out survives a reboot: the clock switched off and on is still blocked, the whole time again", () => {
@@ -153,7 +155,7 @@ describe("the record keeps the audit trail, and a flood cannot fill it", () => {
     c.unlock("0000");
     c.control("90m");
     c.lock();
-    const log = (c.log() as string[]).map((l) => l.split("  | ")[0].split("  ")[1]);
+    const log = logLines(d.app).map((l) => l.split("  | ")[0].split("  ")[1]);
     expect(log).toEqual(["boot: firmware simulator", "link: hello", "PIN: link: wrong PIN (2 left)", "unlock: the arbiter entered the PIN (link)",
       "set: link black 90m", "set: link white 90m", "lock: the arbiter's access ends (arbiter)"]);
   });
@@ -171,7 +173,7 @@ describe("the record keeps the audit trail, and a flood cannot fill it", () => {
     const answers = d.board.played.filter((p) => p.clips.join(" ") === "zh/haisheng zh/3 zh/fen" || p.clips.join(" ") === "zh/3 zh/fen");
     expect(answers.length).toBeGreaterThanOrEqual(40); // ~1.2 s each, between the count's calls
     for (let i = 1; i < answers.length; i++) expect(answers[i].t - answers[i - 1].t).toBeGreaterThan(900);
-    expect((c.log() as string[]).filter((l) => / query: /.test(l)).length).toBe(6);
+    expect(logLines(d.app).filter((l) => / query: /.test(l)).length).toBe(6);
   });
 
   it("a store full for records drops the previous game, never the current one", () => {
@@ -205,10 +207,13 @@ describe("the record keeps the audit trail, and a flood cannot fill it", () => {
     c.unlock("0000");
     c.op("end");
     c.newGame();
-    const prev = answerRequest(d.app, c, JSON.stringify({ c: "log", game: 1 })) as { ok: { game: { black: string; firmware: string } } };
-    expect(prev.ok.game).toMatchObject({ black: "10m", firmware: "simulator" });
-    expect(d.app.log(0, 100, undefined, 1).entries.map((e) => e.what)).toEqual(expect.arrayContaining(["press", "end", "lock"]));
-    expect(d.app.log(0, 100).entries.map((e) => e.what)).toEqual(["new"]);
-    expect(answerRequest(d.app, c, JSON.stringify({ c: "log", game: 2 })).err).toMatch(/game 0/);
+    // as the tool reads it: the records over the link, the log made from them
+    const page = (from: number) => (answerRequest(d.app, c, JSON.stringify({ c: "records", from: from, game: 1 })) as { ok: RecordPage }).ok;
+    const prev = receivedLog(receiveRecords(page, crc32), 1);
+    expect(prev.game).toMatchObject({ black: "10m", firmware: "simulator" });
+    expect(prev.entries.map((e) => e.what)).toEqual(expect.arrayContaining(["press", "end", "lock"]));
+    expect(readLog(d.app, 0, 100, undefined, 1).entries.map((e) => e.what)).toEqual(prev.entries.map((e) => e.what));
+    expect(readLog(d.app, 0, 100).entries.map((e) => e.what)).toEqual(["new"]);
+    expect(answerRequest(d.app, c, JSON.stringify({ c: "records", game: 2 })).err).toMatch(/game is 0/);
   });
 });

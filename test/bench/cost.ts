@@ -17,7 +17,7 @@ import { ClockRig, firmware, type RigOptions } from "../double/rig";
 import type { Device } from "../double/device";
 import type { Mcu } from "../double/mcu";
 import { alongside, instrument, tally, OPS, COUNTERS_GLOBAL, ENTER, EXIT, type Instrumented, type OpName } from "../double/ops";
-import { menuFileOf } from "../../build/menu";
+import { COLD, OUT_PARAM, SHARED_PARAM, coldFileOf } from "../../build/cold";
 import { labelFunctions } from "../double/srcmap";
 import { msToTicks } from "../double/units";
 
@@ -135,6 +135,8 @@ export class BoardMeter {
   private callKinds = [0, 0, 0, 0];
   private inFlip = false;
   private charging = false;
+  /** A console line typed by the test is being run (attach): a probe, which takes no board time. */
+  private probing = false;
   private dev: Device | null = null;
   private callStart = new Float64Array(0);
   private callNative = 0;
@@ -165,9 +167,11 @@ export class BoardMeter {
       const nativePending = this.nativePending;
       const before = this.totals.slice();
       const n0 = this.nativeTotal;
+      this.probing = true; // its reads of the clock let no time pass either (flush)
       try {
         return repl(line);
       } finally {
+        this.probing = false;
         this.sync();
         this.pending = pending;
         this.nativePending = nativePending;
@@ -405,7 +409,7 @@ export class BoardMeter {
     wrap(g.NRF as Record<string, unknown> | undefined, "setAdvertising", () => nat.radioMs, 3);
     // What reads the clock sees the CPU time spent so far in the callback, as on the board.
     const flush = () => {
-      if (self.dev && self.charge && !self.charging) self.dev.consume(0);
+      if (self.dev && self.charge && !self.charging && !self.probing) self.dev.consume(0);
     };
     if (W) {
       const start = W.prototype.startOutput as (...a: unknown[]) => unknown;
@@ -430,17 +434,17 @@ export interface BoardRig {
   ins: Instrumented;
 }
 
-let cached: { code: string; ins: Instrumented & { menu: string | null }; wrap: string } | null = null;
+let cached: { code: string; ins: Instrumented & { cold: Record<string, string> }; wrap: string } | null = null;
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
 export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
   "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "broadcast.ts:look", "broadcast.ts:tick", "advert.ts:packAdvert"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its
- *  source map (dist/clock.js.map, or `map` for another bundle); with the menus' file it loads
- *  (dist/menu.js, build/menu.ts) instrumented beside it: `menu`, its code, counting into the same
- *  counters, its functions after the bundle's. */
-export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED, map?: string): Promise<Instrumented & { menu: string | null }> {
+ *  source map (dist/clock.js.map, or `map` for another bundle); with the cold files it loads
+ *  (dist/menu.js, dist/link.js: build/cold.ts) instrumented beside it: `cold`, their code by name,
+ *  counting into the same counters, their functions after the bundle's. */
+export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED, map?: string): Promise<Instrumented & { cold: Record<string, string> }> {
   const src = code ?? (await firmware());
   const key = wrapLabels.join(",");
   if (cached && cached.code === src && cached.wrap === key) return cached.ins;
@@ -451,13 +455,23 @@ export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED
   const wrap = new Set(first.functions.filter((f) => wrapLabels.indexOf(f.label) >= 0).map((f) => f.start));
   const program = instrument(src, { wrap });
   program.functions.forEach((f, i) => (f.label = first.functions[i].label));
-  let ins: Instrumented & { menu: string | null } = { ...program, menu: null };
-  const menuPath = join(ROOT, "dist", "menu.js");
-  if (menuFileOf(src) !== null && existsSync(menuPath)) {
-    const menuSrc = readFileSync(menuPath, "utf8");
-    const menu = instrument(menuSrc, { beside: program });
-    if (existsSync(menuPath + ".map")) labelFunctions(menu, menuSrc, menuPath + ".map");
-    ins = { ...alongside(program, menu, "(menu file)"), menu: menu.code };
+  let ins: Instrumented & { cold: Record<string, string> } = { ...program, cold: {} };
+  for (const c of COLD) {
+    const path = join(ROOT, "dist", c.name + ".js");
+    if (coldFileOf(c, src) === null || !existsSync(path)) continue;
+    // the file is the body of the function the loader makes (new Function): instrumented as that
+    // function, which the body the double runs then calls
+    const body = readFileSync(path, "utf8");
+    const head = "(function (" + SHARED_PARAM + ", " + OUT_PARAM + ") {\n";
+    const fnSrc = head + body + "})\n";
+    const once = instrument(fnSrc, { beside: program });
+    if (existsSync(path + ".map")) labelFunctions(once, body, path + ".map", head.length);
+    const coldWrap = new Set(once.functions.filter((f) => wrapLabels.indexOf(f.label) >= 0).map((f) => f.start));
+    const made = instrument(fnSrc, { beside: ins, wrap: coldWrap });
+    made.functions.forEach((f, i) => (f.label = once.functions[i].label));
+    const cold = ins.cold;
+    ins = { ...alongside(ins, made, "(" + c.name + " file)"), cold: cold };
+    ins.cold[c.name] = made.code.replace(/\}\)\s*$/, "})(" + SHARED_PARAM + ", " + OUT_PARAM + ");\n");
   }
   cached = { code: src, ins, wrap: key };
   return ins;
@@ -467,7 +481,7 @@ export async function instrumented(code?: string, wrapLabels: string[] = WRAPPED
 export async function boardRig(o: RigOptions & { model?: CostModel; code?: string; map?: string } = {}): Promise<BoardRig> {
   const ins = await instrumented(o.code, WRAPPED, o.map);
   const meter = new BoardMeter(ins, o.model ?? MODEL);
-  const rig = new ClockRig(ins.code, { ...o, ...meter.options(), ...(ins.menu !== null ? { menu: ins.menu } : {}) });
+  const rig = new ClockRig(ins.code, { ...o, ...meter.options(), ...ins.cold });
   meter.attach(rig.dev);
   return { rig, meter, ins };
 }

@@ -10,6 +10,9 @@ import { PIN_TRIES, PIN_BLOCK_MS, IDLE_MS } from "../../firmware/access";
 import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "../../hw/layout";
 import { BRIGHT, DIM, BRIGHT_MS, WARN_PERCENT, EMPTY_PERCENT } from "../../firmware/power";
 import { defaultSettings } from "../../firmware/record/settings";
+import { PAGE_CHARS } from "../../firmware/link/console";
+import { WAIT_MS } from "../../firmware/link/line";
+import { SLOT_BYTES } from "../../firmware/board";
 import { defaultCallOptions, ordinaryCalls } from "../../firmware/core/index";
 import { powerFigures, hoursOnCharge, total, recommendedMa, type PowerFigures } from "./power";
 import { radioFigures } from "./air";
@@ -57,6 +60,8 @@ export function docFigures(p: PowerFigures, correctionMs: number): Record<string
     pace: s1(PACE_MS),
     brightHex: BRIGHT.toString(16).toUpperCase(),
     dimHex: DIM.toString(16).toUpperCase().padStart(2, "0"),
+    recordsPage: String(PAGE_CHARS / SLOT_BYTES),
+    pageWait: s1(WAIT_MS),
   };
   for (const o of OLEDS) f["digitMm" + o.name.replace(/[^0-9]/g, "")] = digitMm(o, p.digitRows).toFixed(1) + " mm";
   // the hall's broadcast (test/bench/air.ts, the games in a hall of power.ts)

@@ -17,6 +17,8 @@ import { boardRig, cpuMs, nativeMs, type BoardMeter, type CallCost, type CostMod
 import { ClockRig, firmware } from "../double/rig";
 import { frame, findReply } from "../double/link";
 import { OPS } from "../double/ops";
+import { PAGE_CHARS } from "../../firmware/link/console";
+import { SLOT_BYTES } from "../../firmware/board";
 
 const S = 1000;
 
@@ -249,12 +251,13 @@ function playLong(rig: ClockRig, mem: () => void): { presses: number[]; pages: n
     t += 2000;
     rig.runUntil(t);
     rig.dev.take("USB");
-    rig.dev.send("USB", frame(2 + k, { c: "log", from: k * 10, n: 10 }));
+    // the records a page at a time, as goclock reads the log (firmware/record/readlog.ts)
+    rig.dev.send("USB", frame(2 + k, { c: "records", from: k * (PAGE_CHARS / SLOT_BYTES) }));
     rig.runUntil(t + 1000);
     mem();
     const r = findReply(rig.dev.take("USB"), 2 + k);
-    const page = r && (r.ok as { entries: unknown[] } | undefined);
-    if (page && page.entries.length > 0) pages.push(t);
+    const page = r && (r.ok as { text: string } | undefined);
+    if (page && page.text.length > 0) pages.push(t);
   }
   rig.runUntil(t + 2000);
   mem();

@@ -2,12 +2,16 @@
 // USB as the desktop tool speaks it, the console API at the REPL between games, and no JavaScript
 // prompt for anyone on USB or Bluetooth during a game.
 import { describe, it, expect, beforeEach } from "vitest";
-import { crc32 } from "node:zlib";
+import { crc32 as zcrc } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { firmware, ClockRig } from "../double/rig";
 import { HostLink, frame, findReply } from "../double/link";
-import type { ClockStatus } from "../../firmware/link/console";
+import { PAGE_CHARS, type ClockStatus, type RecordPage } from "../../firmware/link/console";
+import { logItem, receivedLog, receiveRecords } from "../../firmware/record/readlog";
+import { crc32 } from "../../firmware/record/slots";
+import { LEAD_MS } from "../../firmware/app";
+import { WAIT_MS } from "../../firmware/link/line";
 
 /** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
 async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
@@ -33,10 +37,12 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts' and the menus'
-    const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? crc32(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
-    const files = [".bootcde"].concat([...rig.dev.flash.files.keys()].filter((n) => /^gfx\./.test(n)), [...rig.dev.flash.files.keys()].filter((n) => /^menu\./.test(n)));
-    const fp = crc32(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus' and the link's
+    const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
+    const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./));
+    expect(files.length).toBe(4);
+    const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
 
@@ -119,49 +125,53 @@ describe("every protocol command, on the built bundle", () => {
     expect(link.ask("op", { words: "pass" })!.err).toBe("refused: no side has run out of time");
   });
 
-  it("log pages through the game's time log: every entry with both sides' readings, a few records a reply, the total on the last page", async () => {
+  it("records pages through the game's records as stored, from which the tool makes the log: the console's lines, each slot's seal good", async () => {
     const { rig, link } = await inGame();
-    for (let i = 0; i < 12; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
-    rig.runUntil(20000);
-    type Page = { total: number; from: number; entries: { t: number; what: string; side?: string; text: string; black: { mainMs: number; leftMs: number } }[] };
+    for (let i = 0; i < 30; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
+    rig.runUntil(38000);
     const readAll = () => {
-      const pages: Page[] = [];
-      let all: Page["entries"] = [];
-      for (let total = -1; (total < 0 || all.length < total) && pages.length < 100;) {
-        const p = link.ok<Page>("log", { from: all.length, n: 10 });
+      const pages: RecordPage[] = [];
+      const got = receiveRecords((from) => {
+        const p = link.ok<RecordPage>("records", { from: from });
         pages.push(p);
-        if (p.entries.length === 0) break;
-        total = p.total;
-        all = all.concat(p.entries);
-      }
-      return { pages, all };
+        return p;
+      }, crc32);
+      const log = receivedLog(got, 0);
+      const start = rig.status().startedAt;
+      return { pages, got, all: log.entries.map((e) => logItem(e, start)) };
     };
-    const { pages, all } = readAll();
+    const { pages, got, all } = readAll();
     // the set-up comes first (the boot, the settings), then the game from White's starting press
     expect(all.slice(0, 2).map((e) => e.what)).toEqual(["boot", "set"]);
     expect(all.find((e) => e.what === "press")).toMatchObject({ side: "white", t: 5000 });
-    expect(all.filter((e) => e.what === "press").length).toBe(13);
-    // the same lines as the console's log, none twice
-    expect(all.map((e) => e.text)).toEqual(rig.console("clock.log()"));
-    // short replies: 13 presses and the start take more than two; only the last one knows the total
-    expect(pages.length).toBeGreaterThan(2);
-    expect(pages.slice(0, -1).every((p) => p.total === -1 && p.entries.length > 0 && p.entries.length <= 10)).toBe(true);
-    expect(pages[pages.length - 1].total).toBe(all.length);
-    expect(link.ok<Page>("log", { from: all.length }).entries).toEqual([]);
+    expect(all.filter((e) => e.what === "press").length).toBe(31);
+    // the same lines as the console's log, none twice; the same records as the console lists
+    expect(all.map((e) => e.text)).toEqual(rig.logLines());
+    const bodies: string[] = [];
+    for (let i = 0; i < got.count(); i++) {
+      const r = got.record(i);
+      expect(r).not.toBeNull(); // every seal checked good
+      if (r) bodies.push(r);
+    }
+    expect(bodies).toEqual(rig.console("clock.records()"));
+    // several replies, each a run of whole slots as they lie on flash, none longer than a page
+    expect(pages.length).toBeGreaterThan(1);
+    expect(pages.every((p) => p.slot === 80 && p.text.length % 80 === 0 && p.text.length > 0 && p.text.length <= PAGE_CHARS && p.count === got.count())).toBe(true);
+    expect(link.ok<RecordPage>("records", { from: got.count() }).text).toBe("");
     // read again from the start, and again after more moves: the same entries, the new ones after them
     expect(readAll().all.map((e) => e.text)).toEqual(all.map((e) => e.text));
-    rig.press("black", 21000);
-    rig.runUntil(22000);
+    rig.press("black", 39000);
+    rig.runUntil(40000);
     const more = readAll().all;
     expect(more.length).toBe(all.length + 1);
     expect(more[more.length - 1]).toMatchObject({ what: "press", side: "black" });
-    // a new game: its log, not the old game's from where the last page stopped
+    // a new game: its records, not the old game's
     link.ok("unlock", { pin: "0000" });
     link.ok("op", { words: "end" });
     link.ok("newgame");
     expect(readAll().all.map((e) => e.what)).toEqual(["new"]);
-    expect(link.ask("log", { n: 11 })!.err).toMatch(/n \(1 to 10\)/);
-    expect(link.ask("log", { from: -1 })!.err).toMatch(/from/);
+    expect(link.ask("records", { from: -1 })!.err).toMatch(/from/);
+    expect(link.ask("records", { game: 2 })!.err).toMatch(/game is 0/);
   });
 
   it("newgame needs the PIN once a game has started, then discards it", async () => {
@@ -174,7 +184,39 @@ describe("every protocol command, on the built bundle", () => {
   });
 });
 
-describe("a log read while the clock counts", () => {
+describe("the link's code on the board, a Storage file loaded when used (build/cold.ts)", () => {
+  it("is loaded for a request or a console call and let go once it has answered: the board's RAM is as before", async () => {
+    const { rig, link } = await inGame();
+    const before = rig.dev.jsvars(true).total;
+    expect(link.ok<{ phase: string }>("status").phase).toBe("running");
+    expect((rig.status() as { phase: string }).phase).toBe("running");
+    expect(link.ok<RecordPage>("records", { from: 0 }).count).toBeGreaterThan(0);
+    rig.runUntil(rig.dev.nowMs() + 100);
+    expect(Math.abs(rig.dev.jsvars(true).total - before)).toBeLessThan(20);
+  });
+
+  it("without its file the console says so, no request is answered, and a game on the buttons runs", async () => {
+    const rig = new ClockRig(await firmware(), { link: false }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("hello")).toBeUndefined();
+    expect(rig.console("clock.status()")).toMatch(/^error: no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
+    // the set-up menu on the buttons: MENU, LEFT to Ready, MENU; White's press starts Black's clock
+    rig.tap("menu", 4000);
+    rig.tap("left", 4500);
+    rig.tap("menu", 5000);
+    rig.press("white", 6000);
+    rig.press("black", 8000);
+    rig.runUntil(9000);
+    // its records say so: White's press started it, Black's passed the turn back, the clock runs
+    const records = Buffer.from(rig.dev.flash.read("clk0.0")!).toString("latin1");
+    expect(records).toMatch(/ press w b r /);
+    expect(records).toMatch(/ press b w r /);
+    expect(rig.dev.errors).toEqual([]);
+  });
+});
+
+describe("the records read while the clock counts", () => {
   // Black in byoyomi from 18 s (10s+3x30s): its period counted, 10 s at 28 s
   async function counting(untilMs: number): Promise<{ rig: ClockRig; link: HostLink }> {
     const c = await clock();
@@ -184,16 +226,48 @@ describe("a log read while the clock counts", () => {
     return c;
   }
 
-  it("hands a call due within the reply to the speaker first, at its exact instant (the reply takes most of a second on the board)", async () => {
+  /** Sends a records request at `asked`; the instant its reply came (the board run in 10 ms steps). */
+  function pageAt(rig: ClockRig, link: HostLink, asked: number): { at: number; page: RecordPage } {
+    rig.dev.take("USB");
+    rig.dev.send("USB", frame(++link.seq, { c: "records", from: 0 }));
+    for (let t = asked + 10; t < asked + WAIT_MS + 1000; t += 10) {
+      rig.runUntil(t);
+      const r = findReply(rig.dev.take("USB"), link.seq);
+      if (r) return { at: t, page: r.ok as RecordPage };
+    }
+    throw new Error("no reply");
+  }
+
+  it("a page asked for just before a call's lead waits until the call has been said (its clip, a copy in RAM, and a page are never in RAM together); the calls are as without it", async () => {
     const ref = (await counting(31000)).rig.dev.sounds;
-    const callAt = ref.find((x) => x.startsAt > 25000)!.startsAt;
-    const { rig, link } = await counting(callAt - 600); // before the call's lead: its wake would wait for the reply
-    expect(link.ok<{ entries: unknown[] }>("log", { from: 0, n: 10 }).entries.length).toBeGreaterThan(0);
+    const call = ref.find((x) => x.startsAt > 25000)!;
+    const asked = call.startsAt - LEAD_MS - 100; // a reply now would run into the call's lead
+    const { rig, link } = await counting(asked);
+    const got = pageAt(rig, link, asked);
+    expect(got.page.text.length).toBeGreaterThan(0);
+    expect(got.at).toBeGreaterThanOrEqual(call.endsAt); // after the call, whole
+    expect(got.at).toBeLessThanOrEqual(asked + WAIT_MS + 300);
     rig.runUntil(31000);
-    const s = rig.dev.sounds.find((x) => x.startsAt > 25000)!;
-    expect(s.startsAt).toBe(callAt);
-    expect(s.requestedAt).toBeLessThanOrEqual(callAt - 600 + 1);
     expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file)); // the same calls, none lost
+  });
+
+  it("a page asked for in a 10 s count (a call every second) is answered within WAIT_MS, in a pause of the clips; the calls are as without it", async () => {
+    // 10 s periods from 18 s: a call every second of the count
+    const tens = async (untilMs: number) => {
+      const c = await clock();
+      c.rig.setUp("10s+3x10s", 3600);
+      c.rig.press("white", 8000);
+      c.rig.runUntil(untilMs);
+      return c;
+    };
+    const ref = (await tens(48000)).rig.dev.sounds;
+    const asked = 20050;
+    const { rig, link } = await tens(asked);
+    const got = pageAt(rig, link, asked);
+    expect(got.page.text.length).toBeGreaterThan(0);
+    expect(got.at).toBeLessThanOrEqual(asked + WAIT_MS + 300);
+    rig.runUntil(48000);
+    expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file));
   });
 });
 
@@ -237,7 +311,7 @@ describe("the framing: nothing but a whole, checked request is answered", () => 
     expect(findReply(link.raw(frame(4, { words: "start" })), 4)).toEqual({ err: "bad request: no command c" });
     expect(findReply(link.raw(frame(5, { c: "format" })), 5)).toEqual({ err: "unknown command 'format'" });
     const notJson = "{c:1}";
-    expect(findReply(link.raw("#6 " + notJson + "*" + crc32(notJson).toString(16).padStart(8, "0") + "\n"), 6)).toEqual({ err: "bad request: not JSON" });
+    expect(findReply(link.raw("#6 " + notJson + "*" + zcrc(notJson).toString(16).padStart(8, "0") + "\n"), 6)).toEqual({ err: "bad request: not JSON" });
   });
 
   it("a request in pieces is answered once it is whole; two in one piece both; CRLF too", () => {
@@ -292,7 +366,7 @@ describe("the PIN is never readable from the clock", () => {
     rig.setUp("10m", 4000);
     rig.press("white", 6000);
     rig.runUntil(8000);
-    for (const c of ["hello", "status", "log"]) link.ask(c);
+    for (const c of ["hello", "status", "records"]) link.ask(c);
     link.ask("set", { volume: 4 });
     const stored = JSON.parse(String(rig.console('require("Storage").read("clock.set")')));
     const hash = stored.pinHash as string;

@@ -1,4 +1,4 @@
-// On the board the menus are a Storage file of their own (build/menu.ts), run when a menu opens and
+// On the board the menus are a Storage file of their own (build/cold.ts), run when a menu opens and
 // let go when it closes: a game holds none of their code in RAM. The built firmware on the board
 // double: the menus work from their file as the desktop app's do, what they take comes back when
 // they close, and a board without the file (or with a damaged one) says so and keeps the game.
@@ -9,7 +9,10 @@ import { ClockRig, firmware } from "../double/rig";
 import { startApp } from "../../firmware/app";
 import { MENU } from "../../firmware/board";
 import { SimBoard, MemoryStore, VirtualTime } from "../../sim/board";
-import { wrapMenu } from "../../build/menu";
+import { COLD, wrapCold } from "../../build/cold";
+
+const MENUS = COLD.find((c) => c.name === "menu")!;
+const wrapMenu = (code: string, map: string, inputs: Record<string, number>) => wrapCold(MENUS, code, map, inputs);
 
 /** The display after MENU is tapped at 3 s with no game: the desktop app's frame. */
 function desktopSetupMenu(): Uint8Array {
@@ -44,8 +47,8 @@ describe("the menus on the board, loaded from their Storage file while a menu is
     rig.tap("left", 4000); // Ready
     rig.tap("menu", 4500); // confirmed: the menu closes
     rig.runUntil(6000);
+    const closed = rig.dev.jsvars(true).total; // before the console loads the link's code
     expect(rig.status().armed).toBe(true);
-    const closed = rig.dev.jsvars(true).total;
     expect(open - before).toBeGreaterThan(400);
     expect(Math.abs(closed - before)).toBeLessThan(20);
     // and it opens again as often as asked: the arbiter's menu, a game later
@@ -75,7 +78,7 @@ describe("the menus on the board, loaded from their Storage file while a menu is
   });
 
   it("a damaged menus' file is refused the same way: nothing runs of it, nothing changes", async () => {
-    const rig = new ClockRig(await firmware(), { menu: "(function ($shared, $menus) { $menus(" }).start();
+    const rig = new ClockRig(await firmware(), { menu: "$menus(menus(" }).start();
     rig.runUntil(3000);
     rig.tap("menu", 3000);
     rig.runUntil(3500);
@@ -96,7 +99,6 @@ describe("the menus on the board, loaded from their Storage file while a menu is
   it("the build refuses a menus' file that would hold a second copy of the rest of the firmware", () => {
     expect(() => wrapMenu("x", '{"mappings":""}', { "firmware/menu/keys.ts": 10, "firmware/core/clock.ts": 500 })).toThrow(
       /second copy of firmware\/core\/clock\.ts: import it through firmware\/menu\/shared\.ts/);
-    expect(wrapMenu("x()\n", '{"mappings":"AAAA"}', { "firmware/menu/keys.ts": 10, "firmware/presets.ts": 5, "firmware/board.ts": 0 }).code)
-      .toBe("(function ($shared, $menus) {\nx()\n})\n");
+    expect(wrapMenu("x()\n", '{"mappings":"AAAA"}', { "firmware/menu/keys.ts": 10, "firmware/presets.ts": 5, "firmware/board.ts": 0 }).code).toBe("x()\n");
   });
 });

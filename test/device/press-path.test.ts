@@ -120,14 +120,14 @@ describe("the time log, read back from flash", () => {
     [5000, 9000, 14000].forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
     rig.runUntil(16000);
     const stamp = (l: string) => l.split("  ")[0];
-    const before = (rig.console("clock.log()") as string[]).filter((l) => l.indexOf("press") >= 0).map(stamp);
+    const before = rig.logLines().filter((l) => l.indexOf("press") >= 0).map(stamp);
     expect(before).toHaveLength(3);
     rig.dev.powerCut(17000, 3000);
     rig.runUntil(25000);
     expect(rig.arbiter({ op: "resume" })).toBe("ok: resume");
     rig.press("black", 27000); // Black was to move when the power went
     rig.runUntil(28000);
-    const after = rig.console("clock.log()") as string[];
+    const after = rig.logLines();
     const presses = after.filter((l) => l.indexOf("press") >= 0).map(stamp);
     // the three presses as they were, then the one after the power came back, later than all of them
     expect(presses.slice(0, 3)).toEqual(before);

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import * as acorn from "acorn";
 import { describe, expect, it } from "vitest";
 import { basename, dirname, join } from "node:path";
-import { buildFirmware, MENU_OUTFILE } from "../../build";
-import { menuFileName } from "../../build/menu";
+import { buildFirmware, coldOutfile } from "../../build";
+import { COLD, coldFileName } from "../../build/cold";
 import { detokenise, flashedPath, pretokenise } from "../../hw/pretokenise";
 
 /** The program's tokens as JavaScript reads them: kind and value. The tokeniser writes a string
@@ -46,15 +46,15 @@ describe("the program as flashed (pretokenised)", () => {
     expect(flashed.length).toBeLessThan(plain.length);
   }, 60_000);
 
-  it("the menus' file as flashed reads back as the menus' bundle the board double runs", async () => {
+  it.each(COLD.map((c) => [c.name, c] as const))("the %s file as flashed reads back as the bundle the board double runs", async (_name, c) => {
     const built = await buildFirmware();
-    const plain = readFileSync(join(dirname(built.path), MENU_OUTFILE), "utf8");
-    const flashed = readFileSync(built.menu!.path).toString("latin1");
+    const plain = readFileSync(join(dirname(built.path), coldOutfile(c)), "utf8");
+    const flashed = readFileSync(built.cold[c.name].path).toString("latin1");
     expect(flashed).toBe(pretokenise(plain));
     expect(tokens(detokenise(flashed))).toEqual(tokens(plain));
     // the program loads it by that name, which its content gives
-    expect(readFileSync(built.path, "utf8")).toContain('"' + menuFileName(flashed) + '"');
-    expect(basename(built.menu!.path)).toBe(menuFileName(flashed));
+    expect(readFileSync(built.path, "utf8")).toContain('"' + coldFileName(c, flashed) + '"');
+    expect(basename(built.cold[c.name].path)).toBe(coldFileName(c, flashed));
   }, 60_000);
 
   it("writes operators, reserved words, strings and integers as src/jslex.c reads them", () => {

@@ -102,7 +102,7 @@ describe("the arbiter opens the USB prompt with the PIN, until the next game sta
     // no protocol while the prompt has the line: a frame is JavaScript there (a syntax error)
     expect(findReply(type(rig, "USB", frame(1, { c: "hello" })), 1)).toBeUndefined();
     expect(rig.console("clock.status().promptOpened")).toBe(true);
-    expect(rig.console("clock.log()")).toEqual(expect.arrayContaining([expect.stringMatching(/ PIN: link: wrong PIN \(2 left\)/), expect.stringMatching(/ link: prompt USB/)]));
+    expect(rig.logLines()).toEqual(expect.arrayContaining([expect.stringMatching(/ PIN: link: wrong PIN \(2 left\)/), expect.stringMatching(/ link: prompt USB/)]));
     // the next game takes the line back
     rig.setUp("10m", 5000);
     rig.press("white", 7000);
@@ -110,7 +110,7 @@ describe("the arbiter opens the USB prompt with the PIN, until the next game sta
     expect(rig.dev.consoleState().console).toBeNull();
     expect(type(rig, "USB", "global.probe = 6\n")).toBe("");
     expect(rig.console("global.probe")).toBe(5);
-    expect(rig.console("clock.log()")).toEqual(expect.arrayContaining([expect.stringMatching(/ link: prompt shut the game starts/)]));
+    expect(rig.logLines()).toEqual(expect.arrayContaining([expect.stringMatching(/ link: prompt shut the game starts/)]));
     // during the game not even with the PIN: a prompt left open there would be a player's
     expect(new HostLink(rig.dev).ask("repl", { pin: "0000" })!.err).toBe("a game is on: the prompt opens between games (end it first)");
     expect(type(rig, "USB", "global.probe = 7\n")).toBe("");
@@ -166,14 +166,14 @@ describe("the arbiter opens the USB prompt with the PIN, until the next game sta
     expect(call("clock.handicap(2)")).toBe("ok: handicap 2");
     expect(call('clock.unlock("0000")')).toBe("ok: unlocked");
     expect(call("clock.lock()")).toBe("ok: locked");
-    expect((call("clock.log()") as string[]).length).toBeGreaterThan(0);
+    expect(call("clock.recordPage(0)")).toMatchObject({ from: 0, slot: 80 });
     expect((call("clock.records()") as string[]).length).toBeGreaterThan(0);
     expect(call("clock.newGame()")).toBe("ok: new game in set-up");
     // the game starts: the prompt closes with it (so the answer is not seen)
     type(rig, "USB", '\x10clock.op("start")\n');
     expect(rig.status().phase).toBe("running");
     expect(rig.dev.consoleState().console).toBeNull();
-    expect(rig.console("clock.log(2)")).toEqual([expect.stringMatching(/ start /), expect.stringMatching(/ link: prompt shut the game starts /)]);
+    expect(rig.logLines(2)).toEqual([expect.stringMatching(/ start /), expect.stringMatching(/ link: prompt shut the game starts /)]);
     expect(rig.dev.errors).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ describe("a power cut at any moment of a game", () => {
     const cutAt = on - 500;
     const st = rig.status();
     expect(st.phase).toBe("paused");
-    const log = rig.console("clock.log()") as string[];
+    const log = rig.logLines();
     const lost = log.find((l) => / power lost/.test(l));
     expect(lost, log.join("\n")).toBeDefined();
     const knownAt = PRESSES[0] * 1000 + stampMs(lost!.split("  ")[0]);
@@ -184,7 +184,7 @@ describe("nonsense at the console", () => {
   function snapshot(rig: ClockRig) {
     const files: Record<string, string> = {};
     for (const [name, f] of rig.dev.flash.files) files[name] = Buffer.from(f.bytes).toString("base64");
-    return { status: rig.status(), log: rig.console("clock.log()"), files };
+    return { status: rig.status(), log: rig.logLines(), files };
   }
 
   it("malformed calls answer with a clear error and change nothing, before and during a game", () => {

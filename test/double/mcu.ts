@@ -365,6 +365,16 @@ export class Mcu implements LoopHost {
       this.evaluated.add(src);
       return r.run(src, "eval");
     });
+    // new Function(args…, code) (jswrap_functions.c): the same for code made a function (the menus')
+    const RealFunction = g.Function as FunctionConstructor;
+    const evaluated = this.evaluated;
+    const made = (args: unknown[]) => {
+      if (args.length) evaluated.add(String(args[args.length - 1]));
+    };
+    def("Function", new Proxy(RealFunction, {
+      construct: (t, args) => (made(args), Reflect.construct(t, args)),
+      apply: (t, self, args) => (made(args), Reflect.apply(t, self, args)),
+    }));
     const VirtualDate = (r.run(`(function (RealDate, nowMs) {
       function Date(y, m, d, h, mi, s, ms) {
         if (!(this instanceof Date)) return new RealDate(nowMs()).toString();

@@ -9,10 +9,13 @@ import * as esbuild from "esbuild";
 import { Device, type Bounce, type DeviceOptions } from "./device";
 import { JOLT_QWIIC } from "./pins";
 import { fontFile } from "../../build/fonts";
-import { menuFileOf } from "../../build/menu";
+import { COLD, coldFileOf } from "../../build/cold";
 import type { Side, Op } from "../../firmware/core/index";
 import type { Script } from "../../sim/script";
-import type { ClockStatus } from "../../firmware/link/console";
+import type { ClockStatus, RecordPage } from "../../firmware/link/console";
+import { receivedLog, receiveRecords } from "../../firmware/record/readlog";
+import { logText } from "../../firmware/record/logtext";
+import { crc32 } from "../../firmware/record/slots";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 
@@ -87,7 +90,7 @@ function clipOf(file: string | null): string {
   return file === null ? "?ram" : file.slice(file.lastIndexOf("/") + 1);
 }
 
-/** One line of clock.log() read back (firmware/record/logtext.ts): "0:00:12.345  call: Black elapsed:30  | Black …
+/** One line of the device's time log (firmware/record/logtext.ts): "0:00:12.345  call: Black elapsed:30  | Black …
  *  | White …", its time made absolute again with the game's start (t and a late call's due). */
 export interface LogLine {
   t: number;
@@ -134,19 +137,25 @@ export interface RigOptions extends Partial<DeviceOptions> {
   pack?: string;
   /** false: the board without the fonts' file (a program uploaded by hand, without npm run flash). */
   fonts?: boolean;
-  /** The code of the menus' file (build/menu.ts) the program loads; false: the board without it.
-   *  Default: the built dist/menu.js. */
+  /** The code of the menus' and the link's files (build/cold.ts) the program loads; false: the
+   *  board without it. Default: the built dist/menu.js, dist/link.js. */
   menu?: string | false;
+  link?: string | false;
 }
 
-/** The menus' Storage file a program loads, as `npm run flash` uploads it: named as the program
- *  names it, holding `menu` (default dist/menu.js, the bundle the board gets pretokenised:
- *  test/device/pretokenise.test.ts checks they are the same code). None for a program without menus' file. */
-export function menuFiles(program: string, menu?: string): Record<string, Uint8Array> {
-  const name = menuFileOf(program);
-  if (name === null) return {};
-  const code = menu ?? readFileSync(join(ROOT, "dist", "menu.js"), "latin1");
-  return { [name]: new Uint8Array(Buffer.from(code, "latin1")) };
+/** The cold Storage files a program loads (the menus', the link's), as `npm run flash` uploads them:
+ *  named as the program names them, each holding its code (`code[name]`, by default dist/<name>.js,
+ *  the bundle the board gets pretokenised: test/device/pretokenise.test.ts checks they are the same
+ *  code); false in `code`: the board without that file. None for a program without them. */
+export function coldFiles(program: string, code: Record<string, string | false | undefined> = {}): Record<string, Uint8Array> {
+  const files: Record<string, Uint8Array> = {};
+  for (const c of COLD) {
+    const name = coldFileOf(c, program);
+    const given = code[c.name];
+    if (name === null || given === false) continue;
+    files[name] = new Uint8Array(Buffer.from(given ?? readFileSync(join(ROOT, "dist", c.name + ".js"), "latin1"), "latin1"));
+  }
+  return files;
 }
 
 /** The fonts' Storage file, as `npm run flash` uploads it beside the program (build/fonts.ts). */
@@ -158,7 +167,8 @@ export function fontFiles(): Record<string, Uint8Array> {
 export class ClockRig {
   dev: Device;
   wiring: Wiring;
-  /** The device's clock.log() when last read (the log is on its flash: it survives a power cut). */
+  /** The device's time log when last read, as lines (it is made from the records on its flash, which
+   *  survive a power cut). */
   private lines: string[] = [];
   /** The game's start on the board's clock when the log was read (its lines count from it). */
   private logStart = 0;
@@ -175,7 +185,7 @@ export class ClockRig {
       ...o,
       files: {
         ...(o.fonts === false ? {} : fontFiles()),
-        ...(o.menu === false ? {} : menuFiles(code, o.menu)),
+        ...coldFiles(code, { menu: o.menu, link: o.link }),
         ...(o.files ?? voiceFiles(o.pack ?? "zh")),
       },
     });
@@ -263,21 +273,37 @@ export class ClockRig {
     return r;
   }
 
-  /** The device's time log so far, parsed (as last read, if the board is off now). A new game
-   *  starts it again. */
-  log(): LogLine[] {
-    if (this.dev.mcu && !this.dev.mcu.dead) {
-      try {
-        const now = this.console("clock.log()");
-        if (Array.isArray(now)) {
-          this.lines = now as string[];
-          const st = this.status();
-          this.logStart = this.lines.length && st.phase !== "setup" ? st.startedAt : 0;
-        }
-      } catch {
-        // no console yet
+  /** The device's time log so far, as a person reads it (as last read, if the board is off now): made
+   *  as the desktop tool makes it, from the records the console hands over a page at a time
+   *  (clock.recordPage: firmware/record/readlog.ts); the last n lines, or all. A new game starts it again. */
+  logLines(n?: number): string[] {
+    const kind = this.dev.mcu && !this.dev.mcu.dead ? this.console("typeof clock === 'undefined' ? 'none' : typeof clock.recordPage") : "none";
+    if (kind !== "function" && kind !== "none") {
+      // an older bundle (the bench's reference builds): its console still made the log itself
+      const lines = this.console("typeof clock.log === 'function' ? clock.log() : null");
+      if (Array.isArray(lines)) {
+        this.lines = lines as string[];
+        const st = this.status();
+        this.logStart = this.lines.length && st.phase !== "setup" ? st.startedAt : 0;
       }
+    } else if (kind === "function") {
+      const got = receiveRecords((from) => {
+        const p = this.console("clock.recordPage(" + from + ")");
+        if (typeof p !== "object" || p === null) throw new Error("clock.recordPage: " + String(p));
+        return p as RecordPage;
+      }, crc32);
+      const log = receivedLog(got, 0);
+      const st = this.status();
+      const start = st.phase === "setup" ? 0 : st.startedAt; // as the console's log counted
+      this.lines = log.entries.map((e) => logText(e, start));
+      this.logStart = this.lines.length && st.phase !== "setup" ? st.startedAt : 0;
     }
+    return n === undefined ? this.lines.slice() : this.lines.slice(Math.max(0, this.lines.length - n));
+  }
+
+  /** The device's time log so far, parsed (as last read, if the board is off now). */
+  log(): LogLine[] {
+    this.logLines();
     const start = this.logStart;
     return this.lines.map((l) => parseLogLine(l, start));
   }

@@ -65,8 +65,9 @@ function segmentAt(code: string, lines: Segment[][]): (offset: number) => Segmen
   };
 }
 
-/** Sets each function's label to "file:identifier" from the map next to the bundle (mapPath). */
-export function labelFunctions(ins: Instrumented, code: string, mapPath: string): void {
+/** Sets each function's label to "file:identifier" from the map next to the bundle (mapPath).
+ *  `shift`: what was instrumented had this many characters more before the bundle `code` (a wrapper). */
+export function labelFunctions(ins: Instrumented, code: string, mapPath: string, shift = 0): void {
   const map = JSON.parse(readFileSync(mapPath, "utf8")) as { sources: string[]; mappings: string };
   const at = segmentAt(code, decode(map.mappings));
   const texts = new Map<number, string[]>();
@@ -84,8 +85,8 @@ export function labelFunctions(ins: Instrumented, code: string, mapPath: string)
   };
   const used = new Map<string, number>();
   for (const f of ins.functions) {
-    if (f.name === "(top)") continue;
-    const best = at(f.nameAt);
+    if (f.name === "(top)" || f.nameAt < shift) continue;
+    const best = at(f.nameAt - shift);
     if (!best) continue;
     const text = sourceLines(best.src)[best.line] || "";
     const m = /^[A-Za-z_$][\w$]*/.exec(text.slice(best.srcCol));

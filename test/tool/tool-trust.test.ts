@@ -37,6 +37,11 @@ describe("the fingerprint", () => {
     const lacking = fingerprintOf(build({ "clock.flash.js": "123456789", "menu.0badcafe": "abc" }, { program: "clock.flash.js", fonts: "gfx.12345678", menu: "menu.0badcafe" }));
     expect(lacking.fingerprint).toBe("ba0411eb");
     expect(lacking.files[1]).toEqual({ name: "gfx.12345678", crc: "00000000", missing: true });
+    // a build with the link's file (build/cold.ts) counts it after the others; one without (older) does not
+    // zlib: crc32("def") = 0cc4e161, crc32("cbf4392600000000352441c20cc4e161") = af165ce9
+    const linked = fingerprintOf(build({ "clock.flash.js": "123456789", "menu.0badcafe": "abc", "link.0badf00d": "def" }, { program: "clock.flash.js", fonts: null, menu: "menu.0badcafe", link: "link.0badf00d" }));
+    expect(linked.fingerprint).toBe("af165ce9");
+    expect(linked.files[3]).toEqual({ name: "link.0badf00d", crc: "0cc4e161", missing: false });
     // one byte of the program changed: another fingerprint
     expect(fingerprintOf(build({ "clock.flash.js": "123456780", "menu.0badcafe": "abc" }, { program: "clock.flash.js", fonts: null, menu: "menu.0badcafe" })).fingerprint).not.toBe("ba0411eb");
   });
@@ -45,7 +50,7 @@ describe("the fingerprint", () => {
     const dist = join(__dirname, "..", "..", "dist");
     const fp = fingerprintOf(dist);
     expect(fp.fingerprint).toMatch(/^[0-9a-f]{8}$/);
-    expect(fp.files.map((f) => f.missing)).toEqual([false, false, false]);
+    expect(fp.files.map((f) => f.missing)).toEqual([false, false, false, false]); // the program, the fonts', the menus', the link's
     const manifest = JSON.parse(readFileSync(join(dist, "firmware.json"), "utf8")) as { fingerprint?: string };
     if (manifest.fingerprint !== undefined) expect(manifest.fingerprint).toBe(fp.fingerprint);
   });

@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import sgf, { type SgfNode } from "@sabaki/sgf";
 import { LEFT, RIGHT } from "../../firmware/board";
 import { callPhrases } from "../../firmware/voice";
-import { makeConsole } from "../../firmware/link/console";
+import { logLines } from "../../firmware/record/readlog";
 import { browserRig, openClock, advance, canvasText, shots, soundOn, Mirror } from "./harness";
 
 vi.setConfig({ testTimeout: 60000 });
@@ -131,7 +131,7 @@ describe("the page as an app", () => {
     await page.click("#newgame-ask .yes");
     expect(await phase(page)).toBe("setup");
     // a game of its own: its log begins afresh; the last one's stays on the clock, for a dispute
-    expect(await js(page, "window.__goclock.app.log(0, 100).entries.map((e) => e.what).join(' ')")).toBe("new");
+    expect(await js(page, "window.__goclock.log(0, 100).entries.map((e) => e.what).join(' ')")).toBe("new");
     expect(await js(page, "window.__goclock.board.store.count(1)")).toBeGreaterThan(2);
     expect(await canvasText(page)).toBe(mirrorOf("1m").text()); // the same set-up, "W presses to start"
     expect(await page.isDisabled("#newgame")).toBe(true); // nothing to erase
@@ -171,7 +171,7 @@ describe("the page as an app", () => {
     expect(got["dl-csv"].name).toMatch(/-log\.csv$/);
     expect(got["dl-sgf"].name).toMatch(/^goclock-.*\.sgf$/);
     // the text: the device console's own log lines (what `goclock log` prints), of the same game
-    const lines = makeConsole(mirror.app).log() as string[];
+    const lines = logLines(mirror.app);
     expect(lines.length).toBeGreaterThan(5);
     // after the line that states the game (both controls, handicap, White's side, lateness limit,
     // the firmware: the simulator's own name)

@@ -38,12 +38,12 @@ describe("calls on the AudioContext's timeline", () => {
     await page.waitForTimeout(58000);
     await shot(page, "last-period");
     // the flag falls at 60 s of Black's period; then the last calls are heard
-    const flagged = () => (globalThis as any).__goclock.app.log(0, 100000).entries.some((e: { what: string }) => e.what === "flag");
+    const flagged = () => (globalThis as any).__goclock.log(0, 100000).entries.some((e: { what: string }) => e.what === "flag");
     await page.waitForFunction(flagged, null, { timeout: 10000, polling: 100 });
     await page.waitForTimeout(2500);
     const w = (await page.evaluate("window.__watch")) as { starts: Start[]; stops: { id: number; when: number; ctxNow: number }[]; presses: { key: string; t: number }[] };
     // the calls the page's core made late (its wake-up came past the 20 ms grace: a busy machine)
-    const late = JSON.parse((await page.evaluate("JSON.stringify(window.__goclock.app.log(0, 100000).entries.filter((e) => e.what === 'late').map((e) => ({ t: e.t, info: e.info })))")) as string) as { t: number; info: string }[];
+    const late = JSON.parse((await page.evaluate("JSON.stringify(window.__goclock.log(0, 100000).entries.filter((e) => e.what === 'late').map((e) => ({ t: e.t, info: e.info })))")) as string) as { t: number; info: string }[];
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await ctx.close();
     mkdirSync(SHOTS, { recursive: true });
@@ -172,7 +172,7 @@ describe("calls on the AudioContext's timeline", () => {
     const r = JSON.parse((await page.evaluate(`JSON.stringify({
       now: performance.now(),
       left: window.__goclock.app.clock.reading("black", window.__goclock.board.now()).periodMs,
-      log: window.__goclock.app.log(0, 100000).entries.map((e) => ({ t: e.t, what: e.what, info: e.info })),
+      log: window.__goclock.log(0, 100000).entries.map((e) => ({ t: e.t, what: e.what, info: e.info })),
       watch: window.__watch })`)) as string) as { now: number; left: number; log: { t: number; what: string; info: string }[]; watch: { starts: Start[]; presses: { t: number }[] } };
     await ctx.close();
     const p0 = Math.floor(r.watch.presses[0].t);
@@ -213,7 +213,7 @@ describe("calls heard whole", () => {
     await page.waitForTimeout(2500); // the final 10 and 超时判负
     const w = (await page.evaluate("window.__watch")) as { starts: Start[]; stops: { id: number; when: number }[]; presses: { t: number }[] };
     // what the page's core dropped or made late (a wake-up past its grace on a busy machine): counted, reported
-    const missed = JSON.parse((await page.evaluate("JSON.stringify(window.__goclock.app.log(0, 100000).entries.filter((e) => e.what === 'late' || e.what === 'dropped').map((e) => ({ t: e.t, what: e.what, info: e.info })))")) as string) as { t: number; what: string; info: string }[];
+    const missed = JSON.parse((await page.evaluate("JSON.stringify(window.__goclock.log(0, 100000).entries.filter((e) => e.what === 'late' || e.what === 'dropped').map((e) => ({ t: e.t, what: e.what, info: e.info })))")) as string) as { t: number; what: string; info: string }[];
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await ctx.close();
 

@@ -106,7 +106,7 @@ describe("links", () => {
     expect(await phase(page)).toBe("setup");
     expect(await page.evaluate("window.__goclock.app.armed")).toBe(true);
     // the new game's log begins afresh (the old game's records kept as the previous game)
-    expect(await page.evaluate("window.__goclock.app.log(0, 100).entries.map((e) => e.what).filter((w) => w !== 'set').join(' ')")).toBe("new");
+    expect(await page.evaluate("window.__goclock.log(0, 100).entries.map((e) => e.what).filter((w) => w !== 'set').join(' ')")).toBe("new");
     await page.keyboard.press("m");
     await advance(page, 2000);
     expect(await phase(page) + " " + (await page.evaluate("window.__goclock.app.clock.game.toMove"))).toBe("running black");

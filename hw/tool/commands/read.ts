@@ -1,14 +1,16 @@
 // The commands that only read: status, log, sgf, watch.
 
 import { readFileSync, writeFileSync } from "node:fs";
-import type { Client } from "../client";
+import { ClockRefusal, type Client } from "../client";
+import { crc32 } from "../frame";
+import { logItem, receivedLog, receiveRecordsAsync } from "../../../firmware/record/readlog";
 import { DEFAULT_PIN_WARNING, PORT_HELP, PORT_OPTIONS, readStatus, usageError, wholeOption, type Command, type Options, type Values } from "../command";
 import { gameLine, logCsv, logTable, startOf, statusText } from "../format";
 import { checkRecord, mergeInto, timeRecord, timedMoves } from "../sgf";
-import { asLogPage, gameOfStatus, type GameInfo, type LogEntry, type Status } from "../wire";
+import { asLogPage, asRecordPage, gameOfStatus, type GameInfo, type LogEntry, type Status } from "../wire";
 import { EXIT, ToolError } from "../errors";
 
-const PAGE = 10; // entries per reply (the protocol's most: a reply stays small on the device)
+const PAGE = 10; // entries per reply of an older firmware's log (its most: a reply stays small on the device)
 
 /** Which game: 0 the one on the clock, 1 the previous one it still keeps. */
 export type Which = 0 | 1;
@@ -19,9 +21,27 @@ export interface GameLog {
   game: GameInfo | null;
 }
 
-/** A game's whole time log, page by page: a page may be short (the clock reads a few records per
- *  reply); the total comes with the page that reaches the end. */
+/** A game's whole time log. The clock sends its records as they lie on flash, a page a reply (the
+ *  `records` request: a read and a CRC on the board), and the log is made from them here, as the
+ *  clock made it before (firmware/record/readlog.ts). An older firmware, which has no `records`,
+ *  sends its log itself, a few entries a reply. */
 export async function readGameLog(client: Client, which: Which = 0): Promise<GameLog> {
+  let got;
+  try {
+    got = await receiveRecordsAsync(async (from) => asRecordPage(await client.request("records", which ? { from: from, game: which } : { from: from })), crc32);
+  } catch (e) {
+    if (e instanceof ClockRefusal && /^unknown command 'records'/.test(e.message)) return readLogPages(client, which);
+    throw e;
+  }
+  const log = receivedLog(got, which);
+  if (which && !log.game) throw new ClockRefusal("no previous game on the clock", "refused");
+  const start = log.startT >= 0 ? log.startT : 0; // the times count from the game's start
+  return { entries: log.entries.map((e) => logItem(e, start)), game: log.game };
+}
+
+/** An older firmware's log, page by page: a page may be short (the clock reads a few records per
+ *  reply); the total comes with the page that reaches the end. */
+async function readLogPages(client: Client, which: Which): Promise<GameLog> {
   const all: LogEntry[] = [];
   let game: GameInfo | null = null;
   let total = -1;

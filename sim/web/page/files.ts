@@ -1,16 +1,18 @@
 // The game's records as files, from the page: the time log as text and as CSV, and the time record
 // as SGF, exactly as the arbiter's tool makes them from a clock (`goclock log`, `goclock log --csv`,
-// `goclock sgf`). The page reads the log as the tool does, through the link protocol's log pages
-// (firmware/link/protocol.ts), and writes it with the tool's own formatters (hw/tool/format.ts,
-// hw/tool/sgf.ts): one formatter for every place a log is printed.
+// `goclock sgf`). The page reads the log as the tool does, from the link protocol's records pages
+// (firmware/link/protocol.ts, firmware/record/readlog.ts), and writes it with the tool's own
+// formatters (hw/tool/format.ts, hw/tool/sgf.ts): one formatter for every place a log is printed.
 
 import type { App } from "../../../firmware/app";
 import type { ClockConsole } from "../../../firmware/link/console";
-import { answerRequest, LOG_PAGE } from "../../../firmware/link/protocol";
+import { answerRequest } from "../../../firmware/link/protocol";
+import { logItem, receivedLog, receiveRecords } from "../../../firmware/record/readlog";
+import { crc32 } from "../../../firmware/record/slots";
 import { VERSION } from "../../../firmware/version";
 import { gameLine, logCsv, logTable, startOf } from "../../../hw/tool/format";
 import { timeRecord, timedMoves } from "../../../hw/tool/sgf";
-import { asLogPage, asStatus, gameOfStatus, type GameInfo, type LogEntry } from "../../../hw/tool/wire";
+import { asRecordPage, asStatus, gameOfStatus, type GameInfo, type LogEntry } from "../../../hw/tool/wire";
 
 export interface GameFiles {
   text: string;
@@ -24,20 +26,13 @@ function request(app: App, con: ClockConsole, body: object): unknown {
   return JSON.parse(JSON.stringify(r.ok)); // what the tool receives: the reply as JSON
 }
 
-/** The whole time log, page by page, as the tool's readLog reads it (a page may be short), and the
- *  game the log states. */
+/** The whole time log as the tool's readGameLog reads it (hw/tool/commands/read.ts): the game's
+ *  records, a page a request, the log made from them here; and the game the log states. */
 function readLog(app: App, con: ClockConsole): { entries: LogEntry[]; game: GameInfo | null } {
-  const all: LogEntry[] = [];
-  let total = -1;
-  let game: GameInfo | null = null;
-  while (total < 0 || all.length < total) {
-    const page = asLogPage(request(app, con, { c: "log", from: all.length, n: LOG_PAGE }));
-    total = page.total;
-    game = page.game ?? game;
-    if (page.entries.length === 0) break;
-    for (const e of page.entries) all.push(e);
-  }
-  return { entries: all, game: game };
+  const got = receiveRecords((from) => asRecordPage(request(app, con, { c: "records", from: from })), crc32);
+  const log = receivedLog(got, 0);
+  const start = log.startT >= 0 ? log.startT : 0; // the times count from the game's start
+  return { entries: log.entries.map((e) => logItem(e, start)), game: log.game };
 }
 
 export function gameFiles(app: App, con: ClockConsole): GameFiles {

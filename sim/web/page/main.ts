@@ -16,6 +16,7 @@ import { listen } from "./input";
 import { Panel } from "./panel";
 import { applyLink, tryLink, linkParams, LinkMark } from "./links";
 import { Rehearsal } from "./rehearsal";
+import { readLog } from "../../../firmware/record/readlog";
 import { SoundBar } from "./sound";
 import { GameTools, newGame, tournamentLock } from "./game";
 import { Notes } from "./notes";
@@ -183,6 +184,7 @@ function boot(): void {
   if (hook) {
     (window as unknown as Record<string, unknown>).__goclock = {
       board: board, app: live, con: con, voice: voice, rehearsal: rehearsal, firstFrameAt: () => firstFrameAt,
+      log: (from: number, n: number) => readLog(live, from, n), // the live clock's log, from its records
       advance: (ms: number) => virtual && virtual.runUntil(virtual.now() + ms),
       audio: () => audio,
     };

@@ -4,6 +4,7 @@
 
 import type { App } from "../../../firmware/app";
 import { logText } from "../../../firmware/record/logtext";
+import { readLog } from "../../../firmware/record/readlog";
 import { spokenLines } from "../../transcript";
 import type { Voice } from "./audio";
 
@@ -37,7 +38,7 @@ export class Panel {
   update(): void {
     const app = this.app;
     if (!app) return;
-    const fresh = app.log(this.seen, KEEP).entries; // the device's log, read back from its records
+    const fresh = readLog(app, this.seen, KEEP).entries; // the device's log, read back from its records
     const records = app.board.store.count();
     if (records < this.records) {
       // a new game: its log starts again

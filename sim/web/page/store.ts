@@ -6,7 +6,8 @@
 // checkpoint is one key, written over each time (the newest is all a restore needs).
 
 import type { Store } from "../../../firmware/board";
-import { RECORD_BYTES } from "../../../firmware/board";
+import { RECORD_BYTES, SEAL_BYTES } from "../../../firmware/board";
+import { crc32, seal } from "../../../firmware/record/slots";
 
 export class LocalStore implements Store {
   private prefix: string;
@@ -53,6 +54,19 @@ export class LocalStore implements Store {
   /** A record as stored (all there or not counted; one edited by hand is refused by its parser). */
   record(i: number, game?: number): string | null {
     return i >= 0 && i < this.count(game) ? this.storage.getItem(this.key(game, "r" + i)) : null;
+  }
+
+  /** One slot a record, sealed as the flash's are (firmware/record/slots.ts): the link's records
+   *  pages, which the page's downloads read as goclock does, and a record not there a damaged slot. */
+  slotBytes = RECORD_BYTES + SEAL_BYTES + 1;
+  slots(from: number, max: number, game?: number): string {
+    const n = this.count(game);
+    let out = "";
+    for (let i = from; i >= 0 && i < n && i < from + max; i++) {
+      const r = this.record(i, game);
+      out += (r === null ? "" : seal(r, crc32)).padEnd(this.slotBytes, " ");
+    }
+    return out;
   }
 
   newGame(): void {
