@@ -33,9 +33,6 @@ const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, batt
  *  plus a timer that fires late by the record flushed or a wake that ran just before (about 50 ms).
  *  An idle board's longest task before it is the previous second's redraw, which ends well before. */
 export const LEAD_MS = 250;
-/** A call due within this long of a wake is handed to the speaker in that wake (the display's wake
- *  of the second before, when a count falls on every second): one wake a second, not two. */
-const HAND_MS = 1000;
 /** Room a record's write needs (formatting and flash, counted: about 40 ms) before a call's lead. */
 const FLUSH_MS = 100;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
@@ -435,12 +432,8 @@ export class App {
 
   /** Applies an operation that happened at t; returns the refusal reason, or null. */
   apply(op: Op, t: number): string | null {
-    const now = this.board.now();
-    // handed to the speaker before the operation's instant, and not yet made (a long task delayed
-    // both the wake at their instant and this operation's handling)
-    if (t >= this.aheadUntil && this.aheadUntil > this.clock.cursor) this.heard(now);
     const before = this.clock.game;
-    const out = this.clock.apply(op, t, now);
+    const out = this.clock.apply(op, t, this.board.now());
     if (this.clock.game !== before && this.aheadUntil > t) {
       this.board.play([], t); // the turn changed before its next call: that call must not sound
       this.aheadUntil = t;
@@ -538,22 +531,13 @@ export class App {
   }
 
   private play(clips: string[], t: number): void {
+    let at = t;
     if (this.aheadUntil > t) {
-      const handed = this.aheadClips;
-      const at = this.aheadAt;
-      // a query answered while a call is handed to the speaker: before the call's instant (the core
-      // found it room there) it is said now and the call is handed again, queued after it (playing
-      // it now cuts what waits); at the call's instant it follows the call: both are heard
-      if (at > t) this.out(clips, t, t);
-      else clips = handed.concat(clips);
-      if (at > t) clips = handed;
-      return this.out(clips, at, t);
+      // a query answered while a call is handed to the speaker: the call keeps its instant and the
+      // answer follows it, so both are heard
+      at = this.aheadAt;
+      clips = this.aheadClips.concat(clips);
     }
-    this.out(clips, t, t);
-  }
-
-  /** Hands clips to the speaker from `at` (the instant of the calls, t). */
-  private out(clips: string[], at: number, t: number): void {
     this.aheadClips = clips;
     this.aheadAt = at;
     const err = this.board.play(clips, at);
@@ -580,19 +564,14 @@ export class App {
   private ahead(at: number): void {
     if (this.board.now() > at) return this.wake(); // woken too late to be early: advance() decides
     this.board.kick();
-    this.hand(at);
-    this.flush();
-    this.board.wakeAt(at, this.wakeFn);
-  }
-
-  /** Hands the calls due up to `at` to the speaker, with their exact instant. */
-  private hand(at: number): void {
     const calls = this.clock.peek(at);
     this.handle(calls);
-    const handed: string[] = [];
-    for (const c of calls) if (c.kind === "call") handed.push(c.t + " " + c.say);
-    this.handed = handed;
+    this.handed = [];
+    for (const c of calls) if (c.kind === "call") this.handed.push(c.t + " " + c.say);
     this.aheadUntil = at;
+    this.flush();
+    const self = this;
+    this.board.wakeAt(at, () => self.wake());
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
@@ -605,18 +584,9 @@ export class App {
       this.menuInput(this.heldKey, true, now);
       this.repeatAt = now + REPEAT_MS;
     }
-    this.heard(now);
     this.handle(this.clock.advance(now));
     this.guard(now);
     this.draw(now);
-  }
-
-  /** The calls handed to the speaker sounded at their instant, on its timer, even when the board
-   *  wakes after it late (a long task in between: handed a second ahead, a count may be): the core
-   *  makes them as of that instant, so the log says them said, not dropped or late. */
-  private heard(now: number): void {
-    const at = this.aheadUntil;
-    if (now - at > GRACE_MS && at > this.clock.cursor) this.handle(this.clock.advance(at));
   }
 
   /** What a wake looks after beside the game: a checkpoint of the running side's time when one is
@@ -746,18 +716,11 @@ export class App {
     if (dimAt >= 0 && dimAt < next) next = dimAt;
     const lead = callAt - LEAD_MS;
     const waiting = this.rec.waiting();
-    const call = callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now;
-    if (call && callAt - now <= HAND_MS) {
-      // due within about a second (a count each second: this is the display's wake of the second
-      // before): handed over now, in this wake, not in one of its own LEAD_MS before it; then what
-      // records wait are written, and the board sleeps until the call's instant
-      this.hand(callAt);
-      if (waiting) this.flush();
-      return this.board.wakeAt(callAt, this.wakeFn);
-    }
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
-    // within the lead already (a press just before a call): prepare it at once
-    if (call) return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
+    if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
+      // within the lead already (a press just before a call): prepare it at once
+      return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
+    }
     this.board.wakeAt(waiting || next < now ? now : next, this.wakeFn);
   }
 
