@@ -14,7 +14,8 @@ import {
 import { Recorder } from "./record/recorder";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
-import { type Menu, type MenuDrawn, type Menus, loadMenus } from "./menu";
+import type { Menu, MenuDrawn, Menus } from "./menu";
+import { menuButton, menuInput, menuLong } from "./menukeys";
 import { callPhrases, withTradition, speechOf } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
 import { Broadcast } from "./link/broadcast";
@@ -70,7 +71,7 @@ export class App {
   faults: string[] = [];
   /** What the face keeps showing while it lasts (alertText): the voice pack missing from the board
    *  (a record not saved is the recorder's; the result of a game that is over is the game's own). */
-  private noVoice = "";
+  noVoice = "";
   /** When each kind of rate-limited record was last made (AUDIT_EVERY_MS). */
   private auditAt: { [kind: string]: number } = {};
   /** What the face shows, region by region (null: the display shows something else), and the
@@ -82,7 +83,7 @@ export class App {
   /** What the menu shows, row by row (null: the display shows something else). */
   private menuDrawn: MenuDrawn | null = null;
   /** The menus' functions while a menu is open (on the board their code is loaded then: menu.ts). */
-  private menus: Menus | null = null;
+  menus: Menus | null = null;
   /** The game a player's press just passed the turn from, that press alone (refresh draws it
    *  partially when the face shows that game), or null. */
   private passed: { game: Game; side: Side } | null = null;
@@ -92,11 +93,11 @@ export class App {
    *  does), in this cell (countdownCell). */
   private drawnUntil = 0;
   private drawnCell = -1;
-  private menuDownAt = -1;
+  menuDownAt = -1;
   /** LEFT or RIGHT held down in a menu (-1: none), and when its next big step is due. */
-  private heldKey = -1;
-  private repeatAt = 0;
-  private longDone = false;
+  heldKey = -1;
+  repeatAt = 0;
+  longDone = false;
   /** The calls due up to this instant are already on the speaker, timed to start exactly: these
    *  clips from aheadAt (a query answered meanwhile is played after them, not over them). */
   private aheadUntil = -1;
@@ -214,7 +215,7 @@ export class App {
     this.power.touch(t);
     if (this.empty) return this.refresh(); // the last face stays: nothing a button does is saved now
     if (b === MENU) {
-      this.menuButton(down, t);
+      menuButton(this, down, t);
       // MENU down only starts the hold: nothing to draw yet, but the long-hold wake must be set
       if (down) return this.schedule(this.board.now());
     } else if (!down) {
@@ -222,7 +223,7 @@ export class App {
       return; // a player's release changes nothing on the face: drawing it again would cost a second
     } else if (b === LEFT || b === RIGHT) {
       if (this.menu) {
-        this.menuInput(b, false, t);
+        menuInput(this, b, false, t);
         this.heldKey = b;
         this.repeatAt = t + REPEAT_AFTER_MS;
       }
@@ -243,103 +244,6 @@ export class App {
     this.passed = plain && n.phase === "running" && n.toMove !== side ? { game: g, side: side } : null;
   }
 
-  private menuButton(down: boolean, t: number): void {
-    if (down) {
-      this.menuDownAt = t;
-      this.longDone = false;
-      return;
-    }
-    if (this.menuDownAt >= 0 && !this.longDone) this.menuShort(t);
-    this.menuDownAt = -1;
-  }
-
-  private menuShort(t: number): void {
-    const phase = this.clock.game.phase;
-    if (this.menu) this.menuInput(MENU, false, t);
-    else if (phase === "running" || phase === "paused") this.apply({ op: "query", side: null }, t);
-    else if (phase === "setup") {
-      // the tournament lock: the set-up menu opens at the PIN, and not even that while it is blocked
-      if (this.settings.tournament && !this.unlocked && this.blockedSay(t)) return;
-      const m = this.loaded(t);
-      if (m) this.menu = m.openSetup(this.settings, this.unlocked);
-    } else this.openArbiter(t);
-  }
-
-  /** The menus, loaded if need be; null (and said on the face, kept in the faults) if they cannot be. */
-  private loaded(t: number): Menus | null {
-    if (this.menus) return this.menus;
-    const m = loadMenus();
-    if (typeof m === "string") {
-      this.fault(m);
-      this.say("menu not loaded", t);
-      return null;
-    }
-    this.menus = m;
-    return m;
-  }
-
-  /** The menu's PIN entry is blocked now: said on the face. */
-  private blockedSay(t: number): boolean {
-    const why = this.access.blocked(t, "menu");
-    if (why) this.say("PIN blocked: " + why.slice(why.indexOf("wait")), t);
-    return why !== null;
-  }
-
-  /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
-  private openArbiter(t: number): void {
-    if (!this.unlocked && this.blockedSay(t)) return;
-    const m = this.loaded(t);
-    if (m) this.menu = m.openArbiter(this.settings, this.clock.game, this.unlocked);
-  }
-
-  /** The menu button has been held long enough (called from the wake loop). A pause takes effect at
-   *  MENU's down edge: the 2 s of the hold are not charged to the side to move. */
-  private menuLong(t: number): void {
-    this.longDone = true;
-    if (this.menu) return this.menuInput(MENU, true, t);
-    // a player stops the clock to call the arbiter, from MENU's down edge: the log says it was the side to move
-    if (this.clock.game.phase === "running") this.apply({ op: "pause", side: this.clock.game.toMove }, this.menuDownAt);
-    else this.openArbiter(t);
-  }
-
-  private menuInput(b: number, long: boolean, t: number): void {
-    const m = this.menus; // kept: an operation below may close the menu, and a redraw let it go
-    if (!this.menu || !m) return;
-    const self = this; // no `this` in arrow functions: see build.ts (Espruino)
-    const pin = (code: string) => self.checkPin(code, t, "menu") === null;
-    const was = this.menu.unlocked;
-    const r = m.menuKey(this.menu, this.settings, this.clock.game, t, b, long, pin);
-    this.menu = r.menu;
-    if (r.unlocked && !was) this.access.unlock(t, "menu");
-    else if (!r.unlocked && was) this.access.lock(t, "arbiter"); // the menu's Lock
-    this.access.touch(t);
-    if (r.message) this.say(r.message, t);
-    if (this.menu && (this.menu.screen === "pin" || this.menu.screen === "oldpin") && this.blockedSay(t)) {
-      this.menu = null; // the menu's count has blocked PIN entry
-    }
-    if (r.settings !== this.settings) this.changeSettings(r.settings, "menu");
-    for (const op of r.ops) {
-      const why = this.apply(op, t);
-      if (why && this.menu) this.menu = m.withNote(this.menu, why);
-    }
-    if (r.ready) {
-      this.armed = true;
-      this.hall.due = 0; // the hall sees it ready
-    }
-    if (r.newGame) this.newGame("menu");
-    if (r.bluetooth) this.openBluetooth(t);
-    if (r.usb) this.openPrompt("", t);
-  }
-
-  /** A JavaScript prompt over Bluetooth, for the arbiter (the menu asked for the PIN): paired with a
-   *  passkey the menu shows; it shuts when the next game starts (apply) or the phone disconnects. */
-  private openBluetooth(t: number): void {
-    const key = ("00000" + Math.floor(Math.random() * 1000000)).slice(-6);
-    const why = this.board.link ? this.board.link.openBluetooth(key) : "no Bluetooth on this board";
-    if (!why) this.opened("Bluetooth", t);
-    if (this.menu && this.menus) this.menu = this.menus.withNote(this.menu, why ? why : "Bluetooth REPL on until the game starts. Passkey " + key);
-  }
-
   /** A JavaScript prompt on USB, for the arbiter (the menu or the link asked for the PIN), `pending`
    *  fed to it first; false if this board has none. */
   openPrompt(pending: string, t: number): boolean {
@@ -349,7 +253,8 @@ export class App {
     return ok;
   }
 
-  private opened(line: string, t: number): void {
+  /** A prompt is open on this line: recorded (the log says the program in RAM may differ now). */
+  opened(line: string, t: number): void {
     this.prompt = line;
     this.promptOpened = true;
     this.queue(this.clock.game, t, "link", null, "prompt " + line);
@@ -380,7 +285,7 @@ export class App {
   }
 
   /** Whether a rate-limited record of this kind may be made at t (and notes that it is). */
-  private due(kind: string, t: number): boolean {
+  due(kind: string, t: number): boolean {
     const last = this.auditAt[kind];
     if (last !== undefined && t - last < AUDIT_EVERY_MS) return false;
     this.auditAt[kind] = t;
@@ -570,9 +475,9 @@ export class App {
     this.flush();
     const now = this.board.now();
     this.board.kick();
-    if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) this.menuLong(now);
+    if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) menuLong(this, now);
     if (this.heldKey >= 0 && this.menu && now >= this.repeatAt) {
-      this.menuInput(this.heldKey, true, now);
+      menuInput(this, this.heldKey, true, now);
       this.repeatAt = now + REPEAT_MS;
     }
     this.handle(this.clock.advance(now));
