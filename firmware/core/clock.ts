@@ -194,18 +194,30 @@ export class Clock {
       calls = [];
     }
     const kept: Call[] = [];
+    // the window just before this one placed the information due at `from` as this one would, and
+    // left nothing else that needs the calls before `from` to place: no look-back (a byoyomi period's
+    // first wake places a third fewer calls)
+    const after = !this.turning && p.tail !== null && p.to === from;
+    let tail: Call[] | null = null;
     if (!none) {
-      const back = speech ? LOOK_BACK_MS : 0;
+      const back = speech && !after ? LOOK_BACK_MS : 0;
       const ahead = speech ? LOOK_AHEAD_MS : 0;
       turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
       sortCalls(calls);
       if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
+      // the next window may start without a look-back (see `after`) when the calls placed here reach
+      // far enough either side of `until` (HORIZON_MS back, LOOK_AHEAD_MS on), and none near it but the
+      // information due at `until` needs more: then `tail` keeps that information said after `until`
+      if (speech && until - from > HORIZON_MS && until + LOOK_AHEAD_MS <= p.flag) tail = [];
       for (const x of calls) {
         x.e += base;
         if (x.due !== undefined) x.due += base;
         if (x.e > from && x.e <= until) kept.push(x);
+        if (tail && x.say.charAt(0) !== "c") tail = tailOf(tail, x, until);
       }
     }
+    if (after) for (const x of p.tail!) if (x.e > from && x.e <= until) insertCall(kept, x);
+    p.tail = tail;
     // an answer said later than asked (16.2), in the room the calls left it
     for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
     p.from = from;
@@ -547,10 +559,28 @@ interface Plan {
   asked: Call[];
   /** Words said before the plan that may still sound then, [start, end) (none: [0, 0]). */
   quiet: number[];
+  /** The information due at `to` that the window placed after it (null: the next window is placed
+   *  with its look-back). */
+  tail: Call[] | null;
 }
 
 function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, i: 0, start: 0, end: -1, asked: [], quiet: [0, 0] };
+  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, i: 0, start: 0, end: -1, asked: [], quiet: [0, 0], tail: null };
+}
+
+/** A call of a window ending at `until` that is no count (counts never move, nor move others): a
+ *  timed call or information due near `until` makes the next window need its look-back (null); the
+ *  information due at `until` said after it goes into `tail`. By place.ts: information due more than
+ *  HORIZON_MS before an instant is not said after it, and what was due SOUND_MS before a piece of
+ *  information is not in its way; a timed call after `until` may be dropped by a count this window
+ *  does not see. */
+function tailOf(tail: Call[], x: Call, until: number): Call[] | null {
+  const d = x.due !== undefined ? x.due : x.e;
+  if (d <= until - HORIZON_MS || d > until + LOOK_AHEAD_MS) return tail;
+  if ("eut".indexOf(x.say.charAt(0)) >= 0) return d > until ? null : tail;
+  if (d !== until) return null;
+  if (x.e > until) tail.push(x);
+  return tail;
 }
 
 /** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep

@@ -154,4 +154,46 @@ describe("the calls in a window are placed the same whatever instant the window 
       expect(more, "seed " + seed).toEqual(plain);
     }
   }, 120000);
+
+  it("a period's window placed without its look-back (after the window before it) says every call as one placed with it", () => {
+    // clock.ts window(): a byoyomi period's first wake skips the look-back when the window before
+    // placed the information due at its start; `full` places every window with its look-back
+    const run = (text: string, pack: string, full: boolean): { calls: string[]; trimmed: number } => {
+      const script = parseScript(text);
+      if (Array.isArray(script)) throw new Error(JSON.stringify(script));
+      const clock = new Clock(setupGame(), voiceOptions(pack), 20, 1 << 30);
+      const plan = () => (clock as unknown as { plan: { tail: unknown[] | null; to: number } | null }).plan;
+      const out: Output[] = [];
+      let trimmed = 0;
+      for (const op of script.setup) out.push(...clock.apply(op, 0));
+      const until = (t: number) => {
+        for (;;) {
+          const p = plan();
+          if (p && full) p.tail = null;
+          if (p && p.tail && p.to === clock.cursor) trimmed++;
+          const w = clock.nextWakeAt();
+          if (w === NEVER || w > t) break;
+          out.push(...clock.advance(w));
+        }
+      };
+      for (const ev of script.events) {
+        until(ev.tMs);
+        out.push(...clock.apply(ev.op, ev.tMs));
+      }
+      until(script.endMs);
+      const calls = out.filter((o): o is Call => o.kind === "call").map((c) => c.t + " " + c.side + " " + c.say + (c.moved !== undefined ? " moved" : "") + (c.short ? " short" : ""));
+      return { calls, trimmed };
+    };
+    for (const p of PACKS) {
+      for (const control of ["0+12x7s", "20s+15x10s", "1m+8x20s", "30s+6x30s", "0+4x60s", "0+6x10s"]) {
+        const text = "control " + control + "\nat 0 press white\nat 41.3 query black\nrun 900";
+        const full = run(text, p.id, true);
+        const trimmed = run(text, p.id, false);
+        expect(full.trimmed).toBe(0);
+        expect(trimmed.trimmed, p.id + " " + control).toBeGreaterThan(0);
+        expect(trimmed.calls, p.id + " " + control).toEqual(full.calls);
+        expect(full.calls.length).toBeGreaterThan(10);
+      }
+    }
+  });
 });
