@@ -4,7 +4,7 @@
 // current from its datasheet, per advertisement and on average). Called by run.ts; the radio's
 // figures are in hw/README.md through docs.ts, and in the power model (power.ts) for a hall.
 
-import { boardRig, type BoardMeter, type CallCost } from "./cost";
+import { boardRig, busyShare, median, type BoardMeter } from "./cost";
 import { BUDGET } from "./board";
 import { voiceFiles, type ClockRig } from "../double/rig";
 import { HostLink } from "../double/link";
@@ -59,21 +59,6 @@ export interface AirFigures {
   inLead: number;
   packs: number;
   radio: RadioFigures;
-}
-
-function busyShare(calls: CallCost[], from: number, to: number): number {
-  let busy = 0;
-  for (const c of calls) {
-    const a = Math.max(from, c.at);
-    const b = Math.min(to, c.at + c.ms);
-    if (b > a) busy += b - a;
-  }
-  return busy / (to - from);
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : NaN;
 }
 
 /** A board in a hall (tournament setting on, board 12) or at home, booted. */

@@ -3,7 +3,7 @@
 // here too. Per path: the board milliseconds and the share of a second, against the budgets of
 // issue 8. Called by run.ts; returns lines of figures, and the numbers (for notes and tests).
 
-import { boardRig, type BoardMeter, type CallCost } from "./cost";
+import { boardRig, busyShare, median, type BoardMeter, type CallCost } from "./cost";
 import type { ClockRig } from "../double/rig";
 import { findReply, frame } from "../double/link";
 import type { RecordPage } from "../../firmware/link/console";
@@ -98,22 +98,6 @@ async function logFigures(code?: string, map?: string): Promise<LogFigures> {
   }, crc32);
   const entries = receivedLog(got, 0).entries.length;
   return { moves: LOG_MOVES, entries: entries, slots: got.count(), replies: costs.length, maxReplyMs: Math.max(...costs), totalMs: costs.reduce((a, b) => a + b, 0) };
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : NaN;
-}
-
-/** Share of [from, to) the board was busy in callbacks. */
-function busyShare(calls: CallCost[], from: number, to: number): number {
-  let busy = 0;
-  for (const c of calls) {
-    const a = Math.max(from, c.at);
-    const b = Math.min(to, c.at + c.ms);
-    if (b > a) busy += b - a;
-  }
-  return busy / (to - from);
 }
 
 /** When the edge at t (world ms) shows on the display: the first frame sent by its own callback

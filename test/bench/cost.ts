@@ -117,6 +117,28 @@ export interface CallCost {
   ops: Float64Array;
 }
 
+/** Board ms of [from, to) spent in callbacks. */
+export function busyMs(calls: CallCost[], from: number, to: number): number {
+  let busy = 0;
+  for (const c of calls) {
+    const a = Math.max(from, c.at);
+    const b = Math.min(to, c.at + c.ms);
+    if (b > a) busy += b - a;
+  }
+  return busy;
+}
+
+/** Share of [from, to) the board was busy in callbacks. */
+export function busyShare(calls: CallCost[], from: number, to: number): number {
+  return busyMs(calls, from, to) / (to - from);
+}
+
+/** The median (the upper one of an even count); NaN of none. */
+export function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s.length ? s[s.length >> 1] : NaN;
+}
+
 /** Counts what the instrumented bundle does on one Device and prices it. */
 export class BoardMeter {
   calls: CallCost[] = [];

@@ -16,6 +16,7 @@ import { findReply, frame } from "../double/link";
 import type { RecordPage } from "../../firmware/link/console";
 import { receiveRecords } from "../../firmware/record/readlog";
 import { WAIT_MS } from "../../firmware/link/line";
+import { median } from "./cost";
 import { crc32 } from "../../firmware/record/slots";
 
 /** Issue 19: the clock's own peak (a 400-move game with calls, its log read over the link, the menu
@@ -29,11 +30,6 @@ import type { Side } from "../../firmware/core/index";
 
 function perSecond(wakeups: number[], fromMs: number, toMs: number): number {
   return wakeups.filter((t) => t >= fromMs && t < toMs).length / ((toMs - fromMs) / 1000);
-}
-
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s.length ? s[s.length >> 1] : NaN;
 }
 
 function ms(x: number): string {

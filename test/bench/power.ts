@@ -9,7 +9,7 @@
 // "Before" is the same game priced as the firmware ran before the savings: the display at its init
 // contrast the whole time.
 
-import { boardRig, type CallCost } from "./cost";
+import { boardRig, busyMs } from "./cost";
 import { CELL, MCU, SPEAKER, OLEDS, lampMa, oledMa, digitMm, type OledModule } from "./parts";
 import { BRIGHT, WARN_PERCENT, EMPTY_PERCENT } from "../../firmware/power";
 import { seededPicker } from "../core/gen";
@@ -92,16 +92,6 @@ function popcount(bytes: Uint8Array): number {
     }
   }
   return n;
-}
-
-function busyMs(calls: CallCost[], from: number, to: number): number {
-  let busy = 0;
-  for (const c of calls) {
-    const a = Math.max(from, c.at);
-    const b = Math.min(to, c.at + c.ms);
-    if (b > a) busy += b - a;
-  }
-  return busy;
 }
 
 /** The speaker's extra current while one sound plays (mA): its driver awake, the hardware timer's
