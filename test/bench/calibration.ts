@@ -201,12 +201,12 @@ export async function recordCalibration(bundle: string): Promise<CalibrationFile
 /** Rough C costs (µs at 64 MHz) the fit starts from and is pulled towards. */
 export const PRIOR: OpCosts = {
   tokens: 6, statements: 12, locals: 16, globals: 20, scanned: 1.2, members: 30, calls: 45, entries: 120,
-  operators: 22, literals: 9, allocs: 35, passes: 15,
+  operators: 22, literals: 9, allocs: 35, passes: 15, coldTokens: 6, words: 2, fmods: 150, builtins: 150,
 };
 
 function predict(s: Sample, op: OpCosts, native = 0): number {
   let us = 0;
-  OPS.forEach((k, i) => (us += s.ops[i] * op[k]));
+  OPS.forEach((k, i) => (us += (s.ops[i] || 0) * op[k]));
   return us / 1000 + s.nativeMs + native;
 }
 

@@ -47,6 +47,10 @@ export interface NativeCosts {
   /** NRF.setAdvertising: its options looked up, the advertising data built, advertising stopped,
    *  configured and started again (SoftDevice calls). Not measured: taken as Waveform's set-up. */
   radioMs: number;
+  /** Text handled in C, per call and per character: JSON.stringify (its result) and JSON.parse,
+   *  E.CRC32, a RegExp's test or exec, USB/Bluetooth write. */
+  textCallMs: number;
+  textCharMs: number;
 }
 
 export interface CostModel {
@@ -54,45 +58,56 @@ export interface CostModel {
   native: NativeCosts;
   /** Each kind of native work's costs (NATIVE_KINDS) times this: fitted to the real interpreter. */
   nativeScale: number[];
-  /** Board ms a callback costs the interpreter besides its code: its dispatch (a timer's, a watch's). */
-  wakeMs: number;
+  /** Board ms a callback costs the interpreter besides its code, per kind of callback (WAKE_KINDS):
+   *  its dispatch, and the idle loop's work around it. */
+  wakeMs: number[];
   /** The deep walk's jsvars estimate (test/double/jsvars.ts) times this is the board's count. */
   jsvarsFactor: number;
 }
 
-/** The calibrated model: fitted to Espruino's own interpreter, path by path (real.ts fitReal, on
- *  real.json; cost.test.ts checks every path lands within ×1.00…×1.25 of its real figure). The
- *  operations' costs are a fit, not each operation's own price: where few paths tell two apart, one
- *  carries what both cost. */
+/** The calibrated model: fitted to Espruino's own interpreter, path by path and commit by commit
+ *  (real.ts fitReal, on real.json: every path of every commit measured within ×1.02…×1.24 of its real
+ *  figure, the single steps of steps.json within ×0.8…×1.25; cost.test.ts checks both and that these
+ *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 7.87, statements: 25.6, locals: 0.217, globals: 0.264, scanned: 1, members: 1.87, calls: 0.393, entries: 135,
-    operators: 4.15, literals: 33.9, allocs: 584, passes: 25,
+    tokens: 5.1, statements: 0, locals: 0, globals: 71.9, scanned: 0.498, members: 55.6, calls: 0, entries: 94.9,
+    operators: 42.8, literals: 20.4, allocs: 27.4, passes: 0, coldTokens: 2.48, words: 5.81, fmods: 14.6, builtins: 179,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
-    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5,
+    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [1.42, 2.25, 2.45, 0.496],
-  wakeMs: 5.8,
+  nativeScale: [2.21, 4.39, 0, 0, 4.21],
+  wakeMs: [7.35, 0, 0, 0],
   jsvarsFactor: 1.14,
 };
 
 /** The kinds of native work, each priced at NativeCosts times its nativeScale: Graphics and the
- *  display module's flip, I2C, Storage, the rest (Waveform, the radio). */
-export const NATIVE_KINDS = ["gfx", "i2c", "storage", "other"];
+ *  display module's flip, I2C, Storage, the rest (Waveform, the radio), text handled in C. */
+export const NATIVE_KINDS = ["gfx", "i2c", "storage", "other", "text"];
+
+/** The kinds of callback, each with its dispatch's cost (CostModel.wakeMs): a pin's watch (a button
+ *  edge), a timer, a Waveform's end (a clip played out), the rest (serial data, boot). */
+export const WAKE_KINDS = ["watch", "timeout", "finish", "other"];
+
+/** The kind of a callback (WAKE_KINDS) from what the double says ran it. */
+export function wakeKind(what: string): number {
+  const k = WAKE_KINDS.indexOf(what);
+  return k >= 0 ? k : WAKE_KINDS.length - 1;
+}
 
 /** Board ms of native work, per kind at NativeCosts' prices, with a model's scales. */
 export function nativeMs(kinds: ArrayLike<number>, m: CostModel = MODEL): number {
   let ms = 0;
-  for (let k = 0; k < kinds.length; k++) ms += kinds[k] * m.nativeScale[k];
+  for (let k = 0; k < kinds.length; k++) ms += kinds[k] * (m.nativeScale[k] ?? 0);
   return ms;
 }
 
 /** Board ms of CPU for counted operations. */
 export function cpuMs(ops: ArrayLike<number>, m: CostModel = MODEL): number {
   let us = 0;
-  OPS.forEach((k, i) => (us += ops[i] * m.op[k]));
+  OPS.forEach((k, i) => (us += (ops[i] || 0) * m.op[k]));
   return us / 1000;
 }
 
@@ -153,8 +168,8 @@ export class BoardMeter {
   private pending: Float64Array; // site counts not yet charged as virtual time
   private nativePending = 0;
   private nativeTotal = 0;
-  private kindTotal = [0, 0, 0, 0];
-  private callKinds = [0, 0, 0, 0];
+  private kindTotal = NATIVE_KINDS.map(() => 0);
+  private callKinds = NATIVE_KINDS.map(() => 0);
   private inFlip = false;
   private charging = false;
   /** A console line typed by the test is being run (attach): a probe, which takes no board time. */
@@ -227,13 +242,15 @@ export class BoardMeter {
     return this.nativeTotal;
   }
 
-  /** Board ms of what `step` makes the firmware do (a console line, say). */
-  measure(step: () => void): { ms: number; ops: Float64Array } {
+  /** Board ms of what `step` makes the firmware do (a console line, say); `kinds`: its native work
+   *  per kind (NATIVE_KINDS) at NativeCosts' prices. */
+  measure(step: () => void): { ms: number; ops: Float64Array; kinds: number[] } {
     const c0 = this.counts();
     const n0 = this.nativeTotal;
+    const k0 = this.kindTotal.slice();
     step();
     const ops = tally(this.ins, this.counts(), c0);
-    return { ms: cpuMs(ops, this.model) + this.nativeTotal - n0, ops };
+    return { ms: cpuMs(ops, this.model) + this.nativeTotal - n0, ops, kinds: this.kindTotal.map((v, k) => v - k0[k]) };
   }
 
   /** Every call so far of a wrapped function (WRAPPED), callees included, with its board ms. */
@@ -295,15 +312,16 @@ export class BoardMeter {
   }
 
   private endCall(): number {
-    // the callback's dispatch (model.wakeMs) besides its code
-    const ms = this.takePending() + (this.charge ? this.model.wakeMs : 0);
     const m = this.dev && this.dev.mcu;
     const last = m && m.calls.length ? m.calls[m.calls.length - 1] : null;
+    // the callback's dispatch (model.wakeMs, by its kind) besides its code
+    const wake = this.model.wakeMs[wakeKind(last ? last.what : "")];
+    const ms = this.takePending() + (this.charge ? wake : 0);
     if (last && this.dev) {
       const ops = tally(this.ins, this.totals, this.callStart);
       const nativeMs = this.nativeTotal - this.callNative;
       const kinds = this.kindTotal.map((v, k) => v - this.callKinds[k]);
-      this.calls.push({ what: last.what, at: last.at, cpuMs: cpuMs(ops, this.model) + nativeMs + this.model.wakeMs, nativeMs, kinds, ms: this.dev.nowMs() - last.at + ms, ops });
+      this.calls.push({ what: last.what, at: last.at, cpuMs: cpuMs(ops, this.model) + nativeMs + wake, nativeMs, kinds, ms: this.dev.nowMs() - last.at + ms, ops });
       if (this.calls.length > 50000) this.calls.splice(0, 25000);
     }
     this.callStart = this.totals.slice();
@@ -314,7 +332,7 @@ export class BoardMeter {
 
   private native(raw: number, kind: number): void {
     this.kindTotal[kind] += raw;
-    const ms = raw * this.model.nativeScale[kind];
+    const ms = raw * (this.model.nativeScale[kind] ?? 0);
     this.nativePending += ms;
     this.nativeTotal += ms;
     for (const d of this.depth.values()) if (d.n > 0) d.native += ms;
@@ -428,6 +446,18 @@ export class BoardMeter {
     }
     const W = g.Waveform as { prototype: Record<string, unknown> } | undefined;
     if (W) wrap(W.prototype, "startOutput", () => nat.waveformMs, 3);
+    // text handled in C: per call and per character
+    const chars = (x: unknown) => nat.textCallMs + nat.textCharMs * (typeof x === "string" ? x.length : 0);
+    const J = g.JSON as Record<string, unknown> | undefined;
+    if (J) {
+      const stringify = J.stringify as (v: unknown) => string | undefined;
+      wrap(J, "stringify", (_s, a) => chars(stringify(a[0])), 4);
+      wrap(J, "parse", (_s, a) => chars(a[0]), 4);
+    }
+    wrap(g.E as Record<string, unknown> | undefined, "CRC32", (_s, a) => chars(a[0]), 4);
+    const RE = g.RegExp as { prototype: Record<string, unknown> } | undefined;
+    if (RE) for (const k of ["test", "exec"]) wrap(RE.prototype, k, (_s, a) => chars(a[0]), 4);
+    for (const k of ["USB", "Bluetooth"]) wrap(g[k] as Record<string, unknown> | undefined, "write", (_s, a) => chars(a[0]), 4);
     wrap(g.NRF as Record<string, unknown> | undefined, "setAdvertising", () => nat.radioMs, 3);
     // What reads the clock sees the CPU time spent so far in the callback, as on the board.
     const flush = () => {

@@ -9,16 +9,21 @@
 //   main    60m+5x30s: a minute of Black's main time; then 20 presses 3 s apart (and their records);
 //   byoyomiP  1m+2xPs (P = 10, 20, 30, 60): the ordinary period after main time, then the last;
 //   blocks, fischer, bronstein: a minute of Black thinking (1m+15/10m, 1m+F5s, 1m+D5s);
-//   game400 1m+5x20s: 400 moves (every 20th a long one, with calls), then its log read over the link.
+//   game400 1m+5x20s: 400 moves (every 20th a long one, with calls), then its log read over the link;
+//   console 60m+5x30s: in main time, clock.unlock("0000") (the PIN checked), clock.status(),
+//           clock.help() at the console, each loading the link's code (the rig: measure19m.js,
+//           mark to mark around the line);
+//   steps   the single steps of steps.json (steps.ts).
 // The model runs uncharged (code takes no virtual time, as in the rig's virtual time): the same
 // timeline, the same wakes.
 
-import { boardRig, cpuMs, nativeMs, type BoardMeter, type CallCost, type CostModel, MODEL } from "./cost";
+import { boardRig, cpuMs, nativeMs, NATIVE_KINDS, WAKE_KINDS, wakeKind, type BoardMeter, type CallCost, type CostModel, MODEL } from "./cost";
 import { ClockRig, firmware } from "../double/rig";
 import { frame, findReply } from "../double/link";
 import { OPS } from "../double/ops";
 import { PAGE_CHARS } from "../../firmware/link/console";
 import { SLOT_BYTES } from "../../firmware/board";
+import { STEPS, stepSamples } from "./steps";
 
 const S = 1000;
 
@@ -30,11 +35,13 @@ export interface PathSample {
   /** Its native work per kind (cost.ts NATIVE_KINDS), at NativeCosts' prices, before nativeScale. */
   natives: number[];
   per: number;
-  /** The callbacks (wakes, edges) it took: each costs the interpreter its dispatch too. */
+  /** The callbacks (wakes, edges) it took: each costs the interpreter its dispatch too; and how many
+   *  of each kind (cost.ts WAKE_KINDS). */
   wakes: number;
+  wakeKinds?: number[];
 }
 
-export type Unit = "% CPU" | "board ms" | "board s" | "jsvars";
+export type Unit = "% CPU" | "board ms" | "board s" | "board µs" | "jsvars";
 
 export interface PathDef {
   key: string;
@@ -64,11 +71,16 @@ export const PATHS: PathDef[] = [
   { key: "blocks", rig: "blocks (1m+15/10m, the first block), CPU share", unit: "% CPU", what: "moves blocks (1m+15/10m)", budget: 15 },
   { key: "fischer", rig: "fischer (1m+F5s, the minute to the flag), CPU share", unit: "% CPU", what: "Fischer (1m+F5s)", budget: 15 },
   { key: "bronstein", rig: "bronstein (1m+D5s, the minute to the flag), CPU share", unit: "% CPU", what: "Bronstein (1m+D5s)", budget: 15 },
+  { key: "unlock", rig: "console: clock.unlock(PIN) in a game (the PIN checked), mark to mark", unit: "board ms", what: "the PIN check: clock.unlock(PIN) at the console", budget: 300 },
+  { key: "status", rig: "console: clock.status() in a game, mark to mark", unit: "board ms", what: "clock.status() at the console" },
+  { key: "help", rig: "console: clock.help(), mark to mark", unit: "board ms", what: "clock.help() at the console (the link's code loaded)" },
   { key: "logPage", rig: "one log page (10 entries) over the link, request to idle, median", unit: "board ms", what: "one log page over the link" },
   { key: "game400Press", rig: "400-move game: press, edge to idle, median (max)", unit: "board ms", what: "a press late in a 400-move game", budget: 150 },
   { key: "jsvarsBoot", rig: "jsvars: boot (raw)", unit: "jsvars", what: "jsvars at boot" },
   { key: "jsvarsMenu", rig: "jsvars: menu open (raw)", unit: "jsvars", what: "jsvars, the set-up menu open" },
   { key: "jsvarsPeak", rig: "peak jsvars, the clock's own (raw minus the harness)", unit: "jsvars", what: "peak jsvars, the clock's own (400-move game, log, menu)" },
+  // single steps of the interpreter (steps.json), which tell the operations' costs apart
+  ...STEPS,
 ];
 
 /** The model's samples of every path (jsvars: the deep walk's estimate, as `ops` [n] with per 1). */
@@ -79,7 +91,7 @@ export interface ModelPaths {
 function sum(calls: CallCost[]): { ops: number[]; nativeMs: number; natives: number[] } {
   const ops = new Array(OPS.length).fill(0) as number[];
   let nativeMs = 0;
-  const natives = [0, 0, 0, 0];
+  const natives = NATIVE_KINDS.map(() => 0);
   for (const c of calls) {
     for (let k = 0; k < ops.length; k++) ops[k] += c.ops[k];
     nativeMs += c.nativeMs;
@@ -93,14 +105,21 @@ function medianOf(calls: (CallCost | null)[], m: CostModel): PathSample | null {
   const xs = calls.filter((c): c is CallCost => !!c).sort((a, b) => cpuMs(a.ops, m) + nativeMs(a.kinds, m) - (cpuMs(b.ops, m) + nativeMs(b.kinds, m)));
   if (!xs.length) return null;
   const c = xs[xs.length >> 1];
-  return { ops: Array.from(c.ops), nativeMs: c.nativeMs, natives: c.kinds.slice(), per: 1, wakes: 1 };
+  return { ops: Array.from(c.ops), nativeMs: c.nativeMs, natives: c.kinds.slice(), per: 1, wakes: 1, wakeKinds: kindsOf([c]) };
 }
 
 /** The callbacks of a window [from, to): its share of each second. */
 function windowOf(meter: BoardMeter, from: number, to: number): PathSample {
   const calls = meter.calls.filter((c) => c.at >= from && c.at < to);
   const s = sum(calls);
-  return { ops: s.ops, nativeMs: s.nativeMs, natives: s.natives, per: (to - from) / 100, wakes: calls.length };
+  return { ops: s.ops, nativeMs: s.nativeMs, natives: s.natives, per: (to - from) / 100, wakes: calls.length, wakeKinds: kindsOf(calls) };
+}
+
+/** How many callbacks of each kind (WAKE_KINDS). */
+function kindsOf(calls: { what: string }[]): number[] {
+  const k = WAKE_KINDS.map(() => 0);
+  for (const c of calls) k[wakeKind(c.what)]++;
+  return k;
 }
 
 /** The callback of the edge at t (the watch callback that ran for it). */
@@ -140,13 +159,13 @@ export async function modelPaths(o: PathOptions = {}): Promise<ModelPaths> {
     rig.runUntil(2000);
     const bootCalls = meter.calls.filter((c) => c.what === ".bootcde" || c.what === "init" || c.what === "onInit");
     const boot = sum(bootCalls);
-    put("boot", { ops: boot.ops, nativeMs: boot.nativeMs, natives: boot.natives, per: 1, wakes: bootCalls.length });
+    put("boot", { ops: boot.ops, nativeMs: boot.nativeMs, natives: boot.natives, per: 1, wakes: bootCalls.length, wakeKinds: kindsOf(bootCalls) });
     rig.runUntil(70 * S);
     put("idle", windowOf(meter, 10 * S, 70 * S));
     rig.tap("menu", 71 * S);
     rig.runUntil(73 * S);
     const open = meter.calls.find((c) => c.what === "watch" && c.at >= 71 * S + rig.holdMs - 0.05) || null;
-    put("menuOpen", open ? { ops: Array.from(open.ops), nativeMs: open.nativeMs, natives: open.kinds.slice(), per: 1, wakes: 1 } : null);
+    put("menuOpen", open ? { ops: Array.from(open.ops), nativeMs: open.nativeMs, natives: open.kinds.slice(), per: 1, wakes: 1, wakeKinds: kindsOf([open]) } : null);
     const downs: CallCost[] = [];
     const both: CallCost[] = [];
     for (let i = 0; i < 6; i++) {
@@ -160,7 +179,7 @@ export async function modelPaths(o: PathOptions = {}): Promise<ModelPaths> {
     }
     put("menuStep", medianOf(downs, m));
     const b = medianOf(both, m);
-    put("menuStepBoth", b ? { ops: b.ops, nativeMs: b.nativeMs, natives: b.natives, per: 1, wakes: 2 } : null);
+    put("menuStepBoth", b ? { ops: b.ops, nativeMs: b.nativeMs, natives: b.natives, per: 1, wakes: 2, wakeKinds: kindsOf([{ what: "watch" }, { what: "watch" }]) } : null);
   }
 
   // --- main time, presses, records ----------------------------------------------------------------
@@ -192,6 +211,18 @@ export async function modelPaths(o: PathOptions = {}): Promise<ModelPaths> {
     put("byoyomi" + p, windowOf(meter, a, a + p * S));
     put("byoyomi" + p + "last", windowOf(meter, a + p * S, a + 2 * p * S - 500));
   }
+  // --- the arbiter's lines at the console in a game (each loads the link's code) -----------------
+  {
+    const { rig, meter } = await game("60m+5x30s", m);
+    const line = (key: string, t: number, code: string) => {
+      rig.runUntil(t);
+      const r = meter.measure(() => rig.console(code));
+      put(key, { ops: Array.from(r.ops), nativeMs: nativeMs(r.kinds, m), natives: r.kinds, per: 1, wakes: 0 });
+    };
+    line("unlock", 20 * S, 'clock.unlock("0000")');
+    line("status", 25 * S, "clock.status()");
+    line("help", 30 * S, "clock.help()");
+  }
   const minute = async (key: string, control: string, from: number, to: number) => {
     const { rig, meter } = await game(control, m);
     rig.runUntil(to);
@@ -201,6 +232,7 @@ export async function modelPaths(o: PathOptions = {}): Promise<ModelPaths> {
   await minute("fischer", "1m+F5s", 6 * S, 64 * S);
   await minute("bronstein", "1m+D5s", 6 * S, 64 * S);
 
+  Object.assign(out, stepSamples());
   await ram(out, !!o.quick);
   if (!o.quick) await longGame(m, out);
   return { samples: out };
@@ -211,11 +243,11 @@ export async function modelPaths(o: PathOptions = {}): Promise<ModelPaths> {
 async function ram(out: Record<string, PathSample>, quick: boolean): Promise<void> {
   const rig = new ClockRig(await firmware()).start();
   rig.runUntil(2000);
-  out.jsvarsBoot = { ops: [rig.dev.jsvars(true).total], nativeMs: 0, natives: [0, 0, 0, 0], per: 1, wakes: 0 };
+  out.jsvarsBoot = { ops: [rig.dev.jsvars(true).total], nativeMs: 0, natives: NATIVE_KINDS.map(() => 0), per: 1, wakes: 0 };
   rig.tap("menu", 71 * S);
   rig.runUntil(73 * S);
-  out.jsvarsMenu = { ops: [rig.dev.jsvars(true).total], nativeMs: 0, natives: [0, 0, 0, 0], per: 1, wakes: 0 };
-  if (!quick) out.jsvarsPeak = { ops: [await ramPeak()], nativeMs: 0, natives: [0, 0, 0, 0], per: 1, wakes: 0 };
+  out.jsvarsMenu = { ops: [rig.dev.jsvars(true).total], nativeMs: 0, natives: NATIVE_KINDS.map(() => 0), per: 1, wakes: 0 };
+  if (!quick) out.jsvarsPeak = { ops: [await ramPeak()], nativeMs: 0, natives: NATIVE_KINDS.map(() => 0), per: 1, wakes: 0 };
 }
 
 /** The rig's 400-move game on a rig: a press now and then with calls, `mem` where the rig samples
@@ -291,6 +323,7 @@ async function ramPeak(): Promise<number> {
 /** A path's figure from its sample, with a model's costs (jsvars: the estimate times its factor). */
 export function figureOf(def: PathDef, s: PathSample, m: CostModel = MODEL): number {
   if (def.unit === "jsvars") return s.ops[0] * m.jsvarsFactor;
-  const ms = cpuMs(s.ops, m) + nativeMs(s.natives, m) + s.wakes * m.wakeMs;
-  return def.unit === "board s" ? ms / 1000 / s.per : ms / s.per;
+  const kinds = s.wakeKinds || kindsOf(new Array(s.wakes).fill({ what: "timeout" }));
+  const ms = cpuMs(s.ops, m) + nativeMs(s.natives, m) + kinds.reduce((a, n, k) => a + n * m.wakeMs[k], 0);
+  return def.unit === "board s" ? ms / 1000 / s.per : def.unit === "board µs" ? (ms * 1000) / s.per : ms / s.per;
 }

@@ -32,8 +32,8 @@ import { airFigures, airLines } from "./air";
 import { powerFigures, powerLines } from "./power";
 import { correctionLines, boardCorrection } from "./correction";
 import { check, loadCalibration, recordCalibration, BAND } from "./calibration";
-import { MODEL } from "./cost";
-import { loadReal, recordReal, realLines, fitReal, compare } from "./real";
+import { MODEL, WAKE_KINDS } from "./cost";
+import { loadReal, recordReal, realLines, fitReal, compare, modelMoved } from "./real";
 import { modelPaths } from "./paths";
 import { execFileSync } from "node:child_process";
 import { OPS } from "../double/ops";
@@ -280,7 +280,7 @@ async function benchBundle(): Promise<void> {
 function benchCalibration(): void {
   const cal = loadCalibration();
   const { rows, mandelbrot } = check(MODEL, cal);
-  say("board-cost model, µs per operation: " + OPS.map((k) => k + " " + MODEL.op[k]).join(", ") + "; a callback's dispatch " + MODEL.wakeMs + " ms; jsvars ×" + MODEL.jsvarsFactor +
+  say("board-cost model, µs per operation: " + OPS.map((k) => k + " " + MODEL.op[k]).join(", ") + "; a callback's dispatch " + WAKE_KINDS.map((k, i) => k + " " + MODEL.wakeMs[i]).join(", ") + " ms; jsvars ×" + MODEL.jsvarsFactor +
     " (fitted to the real interpreter's paths: real.ts, below)");
   say("  held out: the first calibration's " + rows.length + " figures (issue 8, paths counted on " + cal.bundle + "), estimate / reference (its band was ×" + BAND.lo + "…×" + BAND.hi + "):");
   for (const r of rows.concat([mandelbrot])) {
@@ -302,19 +302,24 @@ async function benchReal(): Promise<void> {
   for (const line of realLines(now.samples, real, head)) say(line);
   if (!real) return;
   const fitted = fitReal(real);
-  const moved = OPS.filter((k) => Math.abs(fitted.op[k] - MODEL.op[k]) > 0.02 * MODEL.op[k]);
-  if (moved.length || fitted.jsvarsFactor !== MODEL.jsvarsFactor) say("  a fresh fit to real.json moves: " + moved.map((k) => k + " " + MODEL.op[k] + " → " + fitted.op[k]).join(", ") + ", jsvars ×" + fitted.jsvarsFactor + " (update MODEL in cost.ts)");
-  const bad = compare(real.samples, real.real).filter((r) => !r.ok);
-  say("  on the bundle measured: " + (bad.length ? bad.length + " paths OUTSIDE the band: " + bad.map((r) => r.def.key).join(", ") : "every path within the band"));
+  say("  a fresh fit to real.json (" + real.runs.length + " commits): the worst path ×" + fitted.worst.toFixed(3) + ", the worst of the press and byoyomi ×" + fitted.worstTight.toFixed(3) +
+    (modelMoved(fitted) ? "; its costs differ from MODEL: " + JSON.stringify({ op: fitted.op, nativeScale: fitted.nativeScale, wakeMs: fitted.wakeMs, jsvarsFactor: fitted.jsvarsFactor }) + " (update MODEL in cost.ts)" : "; MODEL holds its costs"));
+  const bad = real.runs.flatMap((run) => compare(run.samples, run.real).filter((r) => !r.ok).map((r) => run.commit + " " + r.def.key));
+  say("  on the bundles measured: " + (bad.length ? bad.length + " paths OUTSIDE the band: " + bad.join(", ") : "every path within the band"));
 }
 
 async function main(): Promise<void> {
   const rr = process.argv.indexOf("--record-real");
   if (rr > 0) {
     const file = process.argv[rr + 1];
-    if (!file) throw new Error("--record-real RIG_OUTPUT: the measuring rig's output for the commit built in dist/");
-    const f = await recordReal(file);
-    say("recorded test/bench/real.json: " + Object.keys(f.real).length + " real figures of " + f.commit + ", and the model's samples of the bundle in dist/");
+    if (!file) throw new Error("--record-real RIG_OUTPUT...: the measuring rig's output(s) for the commit built in dist/");
+    const files = process.argv.slice(rr + 1).filter((a) => !a.startsWith("--"));
+    const { file: f, run, dropped } = await recordReal(files, process.argv.indexOf("--only") > 0);
+    say("recorded test/bench/real.json: " + Object.keys(run.real).length + " real figures of " + run.commit + ", and the model's samples of the bundle in dist/; " +
+      "its runs: " + f.runs.map((x) => x.commit).join(", ") + (dropped.length ? "; dropped (counted otherwise): " + dropped.join(", ") : ""));
+    const m = fitReal(f);
+    say("fitted to them: the worst path ×" + m.worst.toFixed(3) + ", the worst of the press and byoyomi ×" + m.worstTight.toFixed(3) + "; MODEL in cost.ts:");
+    say(JSON.stringify({ op: m.op, nativeScale: m.nativeScale, wakeMs: m.wakeMs, jsvarsFactor: m.jsvarsFactor }));
     return;
   }
   const r = process.argv.indexOf("--record-calibration");

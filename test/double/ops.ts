@@ -15,7 +15,7 @@
 import * as acorn from "acorn";
 
 /** What one site does each time it runs (indices into a site vector). */
-export const OPS = ["tokens", "statements", "locals", "globals", "scanned", "members", "calls", "entries", "operators", "literals", "allocs", "passes"] as const;
+export const OPS = ["tokens", "statements", "locals", "globals", "scanned", "members", "calls", "entries", "operators", "literals", "allocs", "passes", "coldTokens", "words", "fmods", "builtins"] as const;
 export type OpName = (typeof OPS)[number];
 export const OP: { [K in OpName]: number } = Object.fromEntries(OPS.map((k, i) => [k, i])) as { [K in OpName]: number };
 const N = OPS.length;
@@ -118,6 +118,19 @@ function topNames(program: acorn.Program): string[] {
 }
 
 export const ENTER = "__bcEnter";
+/** The function a remainder's left operand passes through (counts a remainder of a double). */
+export const FMOD = "__bcFmod";
+/** The function the object of a member of a built-in's name passes through (counts a prototype walk). */
+export const PROTO = "__bcProto";
+/** Names of the global scope walked to find String or Function (made when first used, before the
+ *  program's names: on Espruino's own interpreter, by the rig's driver; on the board, by the program's
+ *  first lines). */
+const EARLY_NAMES = 16;
+/** Members of String, Number, Array, typed arrays and Function that Espruino finds on their built-in
+ *  prototype (the bundle's own properties are minified to short names). */
+const BUILTIN_MEMBERS = new Set(("length charCodeAt charAt indexOf lastIndexOf slice substr substring split join push pop shift unshift splice concat " +
+  "map forEach filter reduce some every find findIndex sort reverse includes toString toFixed replace trim toUpperCase toLowerCase startsWith endsWith " +
+  "padStart padEnd fill set subarray call apply bind buffer byteLength").split(" "));
 export const EXIT = "__bcExit";
 
 export interface InstrumentOptions {
@@ -133,14 +146,27 @@ export interface InstrumentOptions {
 
 export function instrument(code: string, o: InstrumentOptions = {}): Instrumented {
   const tokenStarts: number[] = [];
+  const wordStarts: number[] = [];
   const ast = acorn.parse(code, {
     ecmaVersion: 2020,
     sourceType: "script",
     onToken: (t) => {
       tokenStarts.push(t.start);
+      if (WORDS.has(t.type.label)) wordStarts.push(t.start);
     },
   }) as acorn.Program;
   const tokensIn = (a: number, b: number): number => lowerBound(tokenStarts, b) - lowerBound(tokenStarts, a);
+  const wordsIn = (a: number, b: number): number => lowerBound(wordStarts, b) - lowerBound(wordStarts, a);
+  // the program is flashed pretokenised (hw/pretokenise.ts); a file evaluated beside it is lexed from
+  // its text: its tokens are counted apart
+  const TOKENS = o.beside ? OP.coldTokens : OP.tokens;
+  /** Adds the tokens (and of them the words) of a node that are lexed when it runs once (ownTokens). */
+  const lexed = (n: Node, v: number[]): number => {
+    const t = ownTokens(n, tokensIn);
+    v[TOKENS] += t;
+    v[OP.words] += ownTokens(n, wordsIn);
+    return t;
+  };
 
   // code evaluated beside the program looks up the program's global scope
   const globals = o.beside ? o.beside.globals : topNames(ast);
@@ -199,7 +225,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
 
   /** Tokens of a node that are lexed when it runs once, without the loops inside it that belong to
    *  the same function (they count their own passes) and with the functions inside it (skipped). */
-  const ownTokens = (n: Node): number => {
+  const ownTokens = (n: Node, tokensIn: (a: number, b: number) => number): number => {
     let t = tokensIn(n.start, n.end);
     const sub = (x: Any, top: boolean) => {
       if (!x || typeof x.type !== "string") return;
@@ -246,6 +272,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
         return;
       case "MemberExpression":
         v[OP.members]++;
+        if (!n.computed && BUILTIN_MEMBERS.has((n.property as Any).name as string) && (n.object as Any).type !== "Super") builtin(n.object as Any);
         expr(n.object as Any, v);
         if (n.computed) expr(n.property as Any, v);
         return;
@@ -262,6 +289,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
       case "BinaryExpression":
       case "AssignmentExpression":
         v[OP.operators]++;
+        if (n.operator === "%") remainder(n.left as Any);
         expr(n.left as Any, v);
         expr(n.right as Any, v);
         return;
@@ -317,6 +345,32 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     }
   };
 
+  /** A remainder's left operand, passed through FMOD(site, x): the site counts when x is not an
+   *  int32, i.e. when Espruino takes the remainder of a double (soft-float fmod, costly on the board). */
+  const remainder = (left: Node) => {
+    const id = newSite(curFn());
+    vectors[id][OP.fmods]++;
+    edits.push({ pos: left.start, text: " " + FMOD + "(" + (base + id) + ",", rank: 3, span: left.end - left.start });
+    edits.push({ pos: left.end, text: ")", rank: 0, span: left.end - left.start });
+  };
+
+  /** The object of a member a built-in prototype may hold, passed through PROTO(site, x): the site
+   *  counts when x is a string, number, boolean, array, typed array or function, whose prototype
+   *  Espruino finds by name in the global scope (a walk of all of it) before the member. */
+  const builtin = (object: Node) => {
+    // two sites: a string's or a function's prototype (String and Function are among the first names
+    // of the global scope, made when first used, before the program's: EARLY_NAMES walked), and
+    // another's (Array, Number, Uint8Array… made later: all of it walked); PROTO counts one of them
+    const id = newSite(curFn());
+    vectors[id][OP.builtins]++;
+    vectors[id][OP.scanned] += EARLY_NAMES;
+    const late = newSite(curFn());
+    vectors[late][OP.builtins]++;
+    vectors[late][OP.scanned] += rootSize;
+    edits.push({ pos: object.start, text: " " + PROTO + "(" + (base + id) + ",", rank: 3, span: object.end - object.start });
+    edits.push({ pos: object.end, text: ")", rank: 0, span: object.end - object.start });
+  };
+
   /** A part that runs only sometimes: its own site, wrapped around it. */
   const branch = (n: Any) => {
     const id = newSite(curFn());
@@ -359,9 +413,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     const v = vectors[id];
     v[OP.entries]++;
     v[OP.locals] += (n.params as Node[]).length;
-    const t = ownTokens(body);
-    v[OP.tokens] += t;
-    functions[idx].tokens = t;
+    functions[idx].tokens = lexed(body, v);
     const wrapped = o.wrap !== undefined && o.wrap.has(n.start);
     const span = n.end - n.start + 1;
     if (body.type === "BlockStatement") {
@@ -407,7 +459,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
     const id = newSite(curFn());
     const v = vectors[id];
     v[OP.passes]++;
-    v[OP.tokens] += ownTokens(loop);
+    lexed(loop, v);
     if (test) {
       expr(test, v);
       wrapExpr(test, id);
@@ -470,7 +522,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
         const id = newSite(curFn());
         const w = vectors[id];
         w[OP.passes]++;
-        w[OP.tokens] += ownTokens(n);
+        lexed(n, w);
         w[OP.locals]++;
         insertStatement(b.type === "BlockStatement" ? b.start + 1 : b.start, id);
         if (b.type === "BlockStatement") for (const s of b.body as Any[]) stmt(s);
@@ -521,8 +573,7 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   functions.push({ start: 0, name: "(top)", nameAt: 0, label: "(top)", tokens: 0 });
   scopes.push({ fn: 0, names: new Set(o.beside ? [] : globals), top: true });
   const top = newSite(0);
-  vectors[top][OP.tokens] = ownTokens(ast as unknown as Node);
-  functions[0].tokens = vectors[top][OP.tokens];
+  functions[0].tokens = lexed(ast as unknown as Node, vectors[top]);
   for (const s of ast.body as Any[]) stmt(s);
 
   // --- apply the edits --------------------------------------------------------------------------
@@ -530,6 +581,8 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   const out: string[] = [
     o.beside ? bump(top) + ";" :
     "const " + COUNTERS + "=new Float64Array(" + vectors.length + ");" + COUNTERS + "[" + top + "]++;" +
+      "function " + FMOD + "(i,x){if(typeof x==\"number\"&&(x|0)!==x)" + COUNTERS + "[i]++;return x}" +
+      "function " + PROTO + "(i,x){var t=typeof x;if(t==\"string\"||t==\"function\")" + COUNTERS + "[i]++;else if(t==\"number\"||t==\"boolean\"||Array.isArray(x)||ArrayBuffer.isView(x))" + COUNTERS + "[i+1]++;return x}" +
       "Object.defineProperty(globalThis," + JSON.stringify(COUNTERS_GLOBAL) + ",{value:" + COUNTERS + "});\n",
   ];
   let at = 0;
@@ -559,6 +612,10 @@ export function alongside(program: Instrumented, other: Instrumented, label: str
     vectors, siteFunction, functions, sites: program.sites + other.sites, globals: program.globals,
   };
 }
+
+/** Tokens that are words (names, numbers, strings), as acorn labels them: the lexer reads them
+ *  character by character even in pretokenised code (keywords and punctuators are one byte there). */
+const WORDS = new Set(["name", "num", "string", "template", "regexp", "privateId"]);
 
 function isFunction(n: Any): boolean {
   return n.type === "FunctionExpression" || n.type === "ArrowFunctionExpression" || n.type === "FunctionDeclaration";
