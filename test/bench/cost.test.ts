@@ -76,7 +76,7 @@ describe("board-cost model", () => {
     const m = fitReal(loadReal()!);
     expect(m.worst).toBeLessThanOrEqual(FIT.hi);
     expect(modelMoved(m) ? m : null).toBeNull();
-  });
+  }, 60000); // a few linear programmes: seconds on a busy machine
 
   it("reads the rig's figures: the commit, each path's figure, the clock's own jsvars", () => {
     const line = JSON.stringify([

@@ -71,15 +71,15 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 5.1, statements: 0, locals: 0, globals: 71.9, scanned: 0.498, members: 55.6, calls: 0, entries: 94.9,
-    operators: 42.8, literals: 20.4, allocs: 27.4, passes: 0, coldTokens: 2.48, words: 5.81, fmods: 14.6, builtins: 179,
+    tokens: 4.04, statements: 0, locals: 0, globals: 47.5, scanned: 0.498, members: 57.6, calls: 0, entries: 102,
+    operators: 43.7, literals: 21.5, allocs: 28.9, passes: 0, coldTokens: 1.6, words: 7.99, fmods: 7.82, builtins: 179,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.21, 4.39, 0, 0, 4.21],
-  wakeMs: [7.35, 0, 0, 0],
+  nativeScale: [2.27, 4.14, 0, 0, 4.27],
+  wakeMs: [7.49, 0, 0, 0],
   jsvarsFactor: 1.14,
 };
 

@@ -1,16 +1,17 @@
-// The board-cost model beside Espruino's own interpreter, path by path (issue 19). real.json holds
-// the last figures measured on the real interpreter (Espruino 2v29 built for Linux, as ESPRUINO.md
-// and issue 19 describe: instructions of its ARM Thumb-2 build at 36.2 M a board second, jsvars of
-// its 32-bit build), with the commit they were measured on, and what the model counted on that
-// commit's bundle for the same paths (paths.ts). It is written by
-//   npm run bench -- --record-real RIG_OUTPUT
-// from the measuring rig's output (its last line: the figures as JSON; its first: the commit), on a
-// worktree built from that commit. The interpreter and the rig stay out of the repository.
+// The board-cost model beside Espruino's own interpreter, path by path (issue 19). real.json holds,
+// for each commit measured, the figures of the real interpreter (Espruino 2v29 built for Linux, as
+// ESPRUINO.md and issue 19 describe: instructions of its ARM Thumb-2 build at 36.2 M a board second,
+// jsvars of its 32-bit build) and what the model counted on that commit's bundle for the same paths
+// (paths.ts) and single steps (steps.ts). A commit's run is written by
+//   npm run bench -- --record-real RIG_OUTPUT [RIG_OUTPUT...] [--only]
+// from the measuring rig's output(s) of that commit (the last line: the figures as JSON; the first:
+// the commit), on a worktree built from it; the other commits' runs are kept (--only: dropped). The
+// interpreter and the rig stay out of the repository.
 //
-// fitReal() picks the model's costs that put every path's figure within BAND of the real one
-// (never below it: an estimate may be pessimistic, never optimistic); MODEL in cost.ts holds them
-// (cost.test.ts checks both). The bench prints the model on the bundle as it is now beside the
-// recorded real figures: after a change, the ratios say whether the model still holds.
+// fitReal() picks the costs that put every path of every run within FIT (never optimistic) and the
+// single steps within theirs; MODEL in cost.ts holds them (cost.test.ts checks both). The bench
+// prints the model on the bundle as it is now beside the last run's real figures: after a change,
+// the ratios say whether the model still holds.
 
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
