@@ -9,8 +9,10 @@
 // literals, allocations. Counts × site vectors = what the interpreter did. test/bench/cost.ts
 // turns that into board milliseconds.
 //
-// The copy must behave exactly as the bundle does: it only adds `__bc[i]++` in statement position
-// and `(__bc[i]++, expr)` around expressions (test/bench/cost.test.ts checks the transcript).
+// The copy must behave exactly as the bundle does: it only adds `__bc[i]++` in statement position,
+// `(__bc[i]++, expr)` around expressions, and two functions that count and return the value passed
+// (a remainder's left operand: a double's remainder; the object of a built-in's member: a prototype
+// found by a walk of the global scope) (test/bench/cost.test.ts checks the transcript).
 
 import * as acorn from "acorn";
 
@@ -118,6 +120,7 @@ function topNames(program: acorn.Program): string[] {
 }
 
 export const ENTER = "__bcEnter";
+export const EXIT = "__bcExit";
 /** The function a remainder's left operand passes through (counts a remainder of a double). */
 export const FMOD = "__bcFmod";
 /** The function the object of a member of a built-in's name passes through (counts a prototype walk). */
@@ -131,7 +134,6 @@ const EARLY_NAMES = 16;
 const BUILTIN_MEMBERS = new Set(("length charCodeAt charAt indexOf lastIndexOf slice substr substring split join push pop shift unshift splice concat " +
   "map forEach filter reduce some every find findIndex sort reverse includes toString toFixed replace trim toUpperCase toLowerCase startsWith endsWith " +
   "padStart padEnd fill set subarray call apply bind buffer byteLength").split(" "));
-export const EXIT = "__bcExit";
 
 export interface InstrumentOptions {
   /** Hidden names in the global scope besides the bundle's own (Espruino's timers, watches…). */
@@ -157,8 +159,8 @@ export function instrument(code: string, o: InstrumentOptions = {}): Instrumente
   }) as acorn.Program;
   const tokensIn = (a: number, b: number): number => lowerBound(tokenStarts, b) - lowerBound(tokenStarts, a);
   const wordsIn = (a: number, b: number): number => lowerBound(wordStarts, b) - lowerBound(wordStarts, a);
-  // the program is flashed pretokenised (hw/pretokenise.ts); a file evaluated beside it is lexed from
-  // its text: its tokens are counted apart
+  // a file evaluated beside the program (a cold file, which new Function makes a function of at each
+  // load) is lexed from a copy of it in RAM, the program from flash: its tokens are counted apart
   const TOKENS = o.beside ? OP.coldTokens : OP.tokens;
   /** Adds the tokens (and of them the words) of a node that are lexed when it runs once (ownTokens). */
   const lexed = (n: Node, v: number[]): number => {
