@@ -75,7 +75,6 @@ export const PATHS: PathDef[] = [
   { key: "status", rig: "console: clock.status() in a game, mark to mark", unit: "board ms", what: "clock.status() at the console" },
   { key: "help", rig: "console: clock.help(), mark to mark", unit: "board ms", what: "clock.help() at the console (the link's code loaded)" },
   { key: "logPage", rig: "one log page (10 entries) over the link, request to idle, median", unit: "board ms", what: "one log page over the link" },
-  { key: "logAll", rig: "the whole log of the 400-move game over the link", unit: "board s", what: "the 400-move game's whole log over the link", budget: 5 },
   { key: "game400Press", rig: "400-move game: press, edge to idle, median (max)", unit: "board ms", what: "a press late in a 400-move game", budget: 150 },
   { key: "jsvarsBoot", rig: "jsvars: boot (raw)", unit: "jsvars", what: "jsvars at boot" },
   { key: "jsvarsMenu", rig: "jsvars: menu open (raw)", unit: "jsvars", what: "jsvars, the set-up menu open" },
@@ -306,14 +305,8 @@ async function longGame(m: CostModel, out: Record<string, PathSample>): Promise<
   const { presses, pages } = playLong(rig, () => undefined);
   const p = medianOf(presses.map((t) => edge(meter, t)), m);
   if (p) out.game400Press = p;
-  const replies = pages.map((t) => meter.calls.find((c) => c.what === "data" && c.at >= t - 0.05) || null);
-  const lp = medianOf(replies, m);
+  const lp = medianOf(pages.map((t) => meter.calls.find((c) => c.what === "data" && c.at >= t - 0.05) || null), m);
   if (lp) out.logPage = lp;
-  const all = replies.filter((c): c is CallCost => !!c);
-  if (all.length) {
-    const s = sum(all);
-    out.logAll = { ops: s.ops, nativeMs: s.nativeMs, natives: s.natives, per: 1, wakes: all.length, wakeKinds: kindsOf(all) };
-  }
 }
 
 /** The 400-move game's peak jsvars (the deep walk) on the bundle itself. */
