@@ -2,10 +2,15 @@
 // simulated clock) through `serialport`, cut into lines. Opening takes an exclusive lock, so two
 // programs never talk over each other to one clock.
 
+import { existsSync } from "node:fs";
 import { SerialPort } from "serialport";
 import { EXIT, ToolError } from "./errors";
 
 export const BAUD = 115200;
+/** How often a listener to the port's closing also looks whether the device is still there: a
+ *  port whose device went away does not always emit "close" (seen with a pseudo-terminal whose other
+ *  end closed while the machine was busy), and a cable pulled removes the device's node. */
+const GONE_CHECK_MS = 500;
 /** A line longer than this is not a reply of ours (the clock keeps replies small): dropped. */
 const MAX_LINE = 16384;
 
@@ -76,7 +81,18 @@ export function openLink(path: string): Promise<Link> {
           raw.push(l);
         },
         onClose: (l) => {
-          port.once("close", l);
+          let told = false;
+          const tell = (): void => {
+            if (told) return;
+            told = true;
+            clearInterval(look);
+            l();
+          };
+          port.once("close", tell);
+          const look = setInterval(() => {
+            if (!existsSync(path)) tell();
+          }, GONE_CHECK_MS);
+          look.unref(); // never what keeps the tool running
         },
         received: () => count,
         tail: () => last.replace(/[^\x20-\x7e]+/g, " ").trim(),
