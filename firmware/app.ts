@@ -16,7 +16,7 @@ import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaul
 import { Access } from "./access";
 import type { Menu, MenuDrawn, Menus } from "./menu";
 import { menuButton, menuInput, menuLong } from "./menukeys";
-import { callPhrases, withTradition, speechOf } from "./voice";
+import { callPhrases, clipsFor, withTradition, speechOf } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
 import { Broadcast } from "./link/broadcast";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
@@ -103,8 +103,9 @@ export class App {
   private aheadUntil = -1;
   private aheadAt = -1;
   private aheadClips: string[] = [];
-  /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
-  private handed: string[] = [];
+  /** The calls handed, each "instant words" on a line of its own: advance() makes them again, and
+   *  must not replay them. One string: no array to make each second. */
+  private handed = "";
   /** When the line of a link's unlock or a prompt was first seen closed (-1: open). */
   private lineClosedAt = -1;
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
@@ -112,6 +113,9 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The lead's callback, made once, and the instant of the calls it hands over. */
+  private aheadFn: () => void;
+  private aheadFor = -1;
   /** The hall's broadcast (firmware/link/broadcast.ts): nothing on the air at home. */
   hall = new Broadcast();
   /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
@@ -129,6 +133,7 @@ export class App {
     this.board = board;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
+    this.aheadFn = () => self.ahead(self.aheadFor);
     this.power = new Power(board);
     const ck = board.checkpoint;
     this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
@@ -392,7 +397,8 @@ export class App {
 
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
-    let says: string[] = [];
+    // the arrays only once a call is to be said: most wakes make none, or only calls handed already
+    let says: string[] | null = null;
     let short: boolean[] = [];
     let at = -1;
     for (const o of out) {
@@ -400,20 +406,20 @@ export class App {
         // already on the speaker at its instant: also a count the core makes "late" because the wake
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
-        if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
-        if (o.t !== at && says.length) this.sayCalls(says, short, at);
-        if (o.t !== at) {
+        if (dueT <= this.aheadUntil && this.handed.indexOf("\n" + dueT + " " + o.say + "\n") >= 0) continue;
+        if (says === null || o.t !== at) {
+          if (says !== null) this.sayCalls(says, short, at);
           says = [];
           short = [];
+          at = o.t;
         }
-        at = o.t;
         says.push(o.say);
         short.push(o.short === true);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (says.length) this.sayCalls(says, short, at);
+    if (says !== null) this.sayCalls(says, short, at);
   }
 
   /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
@@ -421,8 +427,14 @@ export class App {
   private sayCalls(says: string[], short: boolean[], t: number): void {
     const lang = this.settings.lang;
     const clips: string[] = [];
-    const parts = callPhrases(lang, says, short);
-    for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
+    // one call (a second's count): its clips alone, as callPhrases would give them
+    if (says.length === 1) {
+      const one = clipsFor(lang, says[0], short[0]);
+      for (let j = 0; j < one.length; j++) clips.push(lang + "/" + one[j]); // Storage names: "zh/3"
+    } else {
+      const parts = callPhrases(lang, says, short);
+      for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]);
+    }
     if (clips.length) this.play(clips, t);
   }
 
@@ -462,12 +474,12 @@ export class App {
     this.board.kick();
     const calls = this.clock.peek(at);
     this.handle(calls);
-    this.handed = [];
-    for (const c of calls) if (c.kind === "call") this.handed.push(c.t + " " + c.say);
+    let handed = "\n";
+    for (const c of calls) if (c.kind === "call") handed += c.t + " " + c.say + "\n";
+    this.handed = handed;
     this.aheadUntil = at;
     this.flush();
-    const self = this;
-    this.board.wakeAt(at, () => self.wake());
+    this.board.wakeAt(at, this.wakeFn);
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
@@ -615,7 +627,8 @@ export class App {
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
     if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
       // within the lead already (a press just before a call): prepare it at once
-      return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
+      this.aheadFor = callAt;
+      return this.board.wakeAt(lead > now ? lead : now, this.aheadFn);
     }
     this.board.wakeAt(waiting || next < now ? now : next, this.wakeFn);
   }

@@ -232,11 +232,22 @@ export class Clock {
    *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
   peek(until: number): Output[] {
     const side = this.game.toMove;
-    return this.callsIn(this.planned(), this.cursor, until).map((c) => callOut(c, side));
+    const calls = this.callsIn(this.planned(), this.cursor, until);
+    const out: Output[] = [];
+    for (const c of calls) out.push(callOut(c, side)); // no closure to make, as map would
+    return out;
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
   advance(now: number): Output[] {
+    // most wakes (a second's redraw): nothing due up to now, no call (the plan's window knows the
+    // first one after the cursor), no flag, no forfeit: the cursor moves on, with no more work
+    const p = this.plan;
+    const cur = this.cursor;
+    if (p !== null && p.game === this.game && p.options === this.options && now < p.next && cur >= p.at && now <= p.to && cur >= p.from && now < p.flag && now < p.forfeit) {
+      if (now > cur) this.cursor = now;
+      return [];
+    }
     return this.advanceTo(now, now);
   }
 
