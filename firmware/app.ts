@@ -484,7 +484,7 @@ export class App {
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
   wake(): void {
-    this.flush();
+    if (this.rec.waiting()) this.flush();
     const now = this.board.now();
     this.board.kick();
     if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) menuLong(this, now);
@@ -553,8 +553,9 @@ export class App {
       const battery = this.board.battery(now);
       if (battery !== this.battery) this.batteryRead(battery, now);
       const low = battery >= 0 && battery < WARN_PERCENT;
-      const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
+      // a game running with nothing to warn of (every second's case): no alert, no set-up text
+      const message = this.message || (game.phase === "running" && !this.empty && !this.noVoice && !this.rec.notSaved ? "" : this.alertText() || this.idleText());
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
       const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
       const p = this.passed;

@@ -240,19 +240,19 @@ export class Clock {
 
   /** Makes the calls, flags and notices due up to now, in order. */
   advance(now: number): Output[] {
-    // most wakes (a second's redraw): nothing due up to now, no call (the plan's window knows the
-    // first one after the cursor), no flag, no forfeit: the cursor moves on, with no more work
-    const p = this.plan;
-    const cur = this.cursor;
-    if (p !== null && p.game === this.game && p.options === this.options && now < p.next && cur >= p.at && now <= p.to && cur >= p.from && now < p.flag && now < p.forfeit) {
-      if (now > cur) this.cursor = now;
-      return [];
-    }
     return this.advanceTo(now, now);
   }
 
   /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
   private advanceTo(upTo: number, now: number): Output[] {
+    // most wakes (a second's redraw) and presses: nothing due up to upTo, no call (the plan's window
+    // knows the first one after the cursor), no flag, no forfeit: the cursor moves on, no more work
+    const q = this.plan;
+    const cur = this.cursor;
+    if (q !== null && q.game === this.game && q.options === this.options && upTo < q.next && cur >= q.at && upTo <= q.to && cur >= q.from && upTo < q.flag && upTo < q.forfeit) {
+      if (upTo > cur) this.cursor = upTo;
+      return [];
+    }
     const p = this.planned();
     const at = p.forfeit;
     if (at > upTo) return this.advanceCalls(upTo, now, p);
