@@ -103,9 +103,8 @@ export class App {
   private aheadUntil = -1;
   private aheadAt = -1;
   private aheadClips: string[] = [];
-  /** The calls handed, each "instant words" on a line of its own: advance() makes them again, and
-   *  must not replay them. One string: no array to make each second. */
-  private handed = "";
+  /** The calls handed (peek's): advance() makes them again, and must not replay them. */
+  private handed: Output[] = [];
   /** When the line of a link's unlock or a prompt was first seen closed (-1: open). */
   private lineClosedAt = -1;
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
@@ -181,6 +180,7 @@ export class App {
   private clockOf(g: Game): Clock {
     const k = new Clock(g, this.callOptions(), GRACE_MS, 0);
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
+    k.logsCalls = false; // a call made on time is made again from the records when the log is read
     k.onLog = (t, what, side, info) => {
       if (what === "call" || what === "refused") return;
       // a flood of questions is answered, but recorded at most once a side each AUDIT_EVERY_MS
@@ -395,6 +395,16 @@ export class App {
     if (this.rec.notSaved) this.fault("record not saved");
   }
 
+  /** Whether the call of instant t saying `say` was handed to the speaker. */
+  private handedHas(t: number, say: string): boolean {
+    const h = this.handed;
+    for (let i = 0; i < h.length; i++) {
+      const c = h[i];
+      if (c.kind === "call" && c.t === t && c.say === say) return true;
+    }
+    return false;
+  }
+
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
     // the arrays only once a call is to be said: most wakes make none, or only calls handed already
@@ -406,7 +416,7 @@ export class App {
         // already on the speaker at its instant: also a count the core makes "late" because the wake
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
-        if (dueT <= this.aheadUntil && this.handed.indexOf("\n" + dueT + " " + o.say + "\n") >= 0) continue;
+        if (dueT <= this.aheadUntil && this.handedHas(dueT, o.say)) continue;
         if (says === null || o.t !== at) {
           if (says !== null) this.sayCalls(says, short, at);
           says = [];
@@ -474,9 +484,7 @@ export class App {
     this.board.kick();
     const calls = this.clock.peek(at);
     this.handle(calls);
-    let handed = "\n";
-    for (const c of calls) if (c.kind === "call") handed += c.t + " " + c.say + "\n";
-    this.handed = handed;
+    this.handed = calls; // peek gives calls alone
     this.aheadUntil = at;
     this.flush();
     this.board.wakeAt(at, this.wakeFn);

@@ -72,6 +72,9 @@ export class Clock {
   log: LogEntry[] = [];
   /** Told of every entry, kept or not (the device records the calls that were late or dropped). */
   onLog: ((t: number, what: string, side: Side | null, info: string) => void) | null = null;
+  /** onLog is told of the calls made on time too (false: a board that records none of them, and is
+   *  spared the call each second; the late and dropped ones, and answers, it is told of always). */
+  logsCalls = true;
   maxLog: number;
   /** What this game and these options fix (an operation replaces them, never changes them): worked
    *  out once, not at every wake. */
@@ -276,7 +279,7 @@ export class Clock {
       if (c.e >= now - this.graceMs) {
         const o = callOut(c, side);
         out.push(o);
-        this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
+        if (this.logsCalls || this.maxLog > 0) this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
         this.saidAt = c.e; // three references, no more, on a wake's path
         this.saidIn = due;
         this.saidBy = o.side;
