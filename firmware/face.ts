@@ -391,19 +391,41 @@ export function drawTurnBars(g: Gfx, game: Game, whiteIsRight: boolean, drawn: D
   const left = (pressed === "white") !== whiteIsRight;
   const x0 = left ? 0 : RIGHT;
   const k = left ? 2 : 5;
-  const out = { label: pressed === "black" ? "B" : "W", moves: game[pressed].moves, running: false, toMove: false } as FaceSide;
-  const lit = { label: pressed === "black" ? "W" : "B", moves: game[game.toMove].moves, running: true, toMove: true } as FaceSide;
-  turnBar(g, x0, out, left, drawn, k);
-  turnBar(g, RIGHT - x0, lit, !left, drawn, 7 - k);
+  // drawBar's bars and barKey's keys, drawn here with the fewest calls (the press's path): the
+  // pressing side's put out, the other side's lit (filled, the text in the other colour)
+  const black = pressed === "black";
+  const n = game[pressed].moves;
+  const m = game[game.toMove].moves;
+  const outKey = (black ? "B" : "W") + (n > 0 ? "#" + n : "");
+  const litKey = (black ? "W" : "B") + (m > 0 ? "#" + m : "") + "R";
+  useFont(g, SMALL_FONT, 1);
+  if (outKey !== drawn[k]) {
+    g.setColor(0);
+    g.fillRect(x0, 0, x0 + HALF - 1, BAR_H - 1);
+    g.setColor(1);
+    barText(g, x0, outKey, left);
+    drawn[k] = outKey;
+  }
+  if (litKey !== drawn[7 - k]) {
+    const x1 = RIGHT - x0;
+    g.setColor(1);
+    g.fillRect(x1, 0, x1 + HALF - 1, BAR_H - 1);
+    g.setColor(0);
+    barText(g, x1, litKey, !left);
+    drawn[7 - k] = litKey;
+  }
   return true;
 }
 
-function turnBar(g: Gfx, x0: number, s: FaceSide, left: boolean, drawn: Drawn, k: number): void {
-  const key = barKey(s);
-  if (key === drawn[k]) return;
-  box(g, x0, 0, HALF, BAR_H, 0);
-  drawBar(g, x0, s, left);
-  drawn[k] = key;
+/** A bar's label and moves made, from its key (barKey: the label's letter, then "#N" or nothing, then
+ *  R or T), in the colour and font set, as drawBar places them. */
+function barText(g: Gfx, x0: number, key: string, labelLeft: boolean): void {
+  const end = key.indexOf("R") > 0 ? key.length - 1 : key.length;
+  g.drawString(key.charAt(0), labelLeft ? x0 + 2 : x0 + HALF - 7, 1);
+  if (end > 1) {
+    const moves = key.substring(1, end);
+    g.drawString(moves, labelLeft ? x0 + HALF - 1 - g.stringWidth(moves) : x0 + 2, 1);
+  }
 }
 
 /** A player's press that passed the turn and nothing else, on the face drawn for the game just
