@@ -9,7 +9,7 @@
 import { type Board, LEFT, RIGHT, MENU } from "./board";
 import {
   Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway, isArbiterOp,
-  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
+  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions, type Call,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
@@ -103,8 +103,9 @@ export class App {
   private aheadUntil = -1;
   private aheadAt = -1;
   private aheadClips: string[] = [];
-  /** The calls handed (peek's): advance() makes them again, and must not replay them. */
-  private handed: Output[] = [];
+  /** The calls handed (the plan's, as peekCalls gave them): advance() makes them again, and must
+   *  not replay them. */
+  private handed: Call[] = [];
   /** When the line of a link's unlock or a prompt was first seen closed (-1: open). */
   private lineClosedAt = -1;
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
@@ -398,10 +399,7 @@ export class App {
   /** Whether the call of instant t saying `say` was handed to the speaker. */
   private handedHas(t: number, say: string): boolean {
     const h = this.handed;
-    for (let i = 0; i < h.length; i++) {
-      const c = h[i];
-      if (c.kind === "call" && c.t === t && c.say === say) return true;
-    }
+    for (let i = 0; i < h.length; i++) if (h[i].e === t && h[i].say === say) return true;
     return false;
   }
 
@@ -482,11 +480,22 @@ export class App {
   private ahead(at: number): void {
     if (this.board.now() > at) return this.wake(); // woken too late to be early: advance() decides
     this.board.kick();
-    const calls = this.clock.peek(at);
-    this.handle(calls);
-    this.handed = calls; // peek gives calls alone
+    // the calls of each instant back to back, as handle() plays peek()'s outputs
+    const calls = this.clock.peekCalls(at);
+    for (let i = 0; i < calls.length; ) {
+      const t = calls[i].e;
+      const says: string[] = [];
+      const short: boolean[] = [];
+      for (; i < calls.length && calls[i].e === t; i++) {
+        if (t <= this.aheadUntil && this.handedHas(t, calls[i].say)) continue;
+        says.push(calls[i].say);
+        short.push(calls[i].short === true);
+      }
+      if (says.length) this.sayCalls(says, short, t);
+    }
+    this.handed = calls;
     this.aheadUntil = at;
-    this.flush();
+    if (this.rec.waiting()) this.flush();
     this.board.wakeAt(at, this.wakeFn);
   }
 
@@ -629,8 +638,11 @@ export class App {
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
     if (this.tidy) next = now; // once the new game's records are written
-    const dimAt = this.power.dimAt(now);
-    if (dimAt >= 0 && dimAt < next) next = dimAt;
+    const power = this.power;
+    if (power.brightUntil > now) {
+      const dimAt = power.dimAt(now); // bright for a while after a touch: its end is a wake
+      if (dimAt >= 0 && dimAt < next) next = dimAt;
+    }
     const lead = callAt - LEAD_MS;
     const waiting = this.rec.waiting();
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());

@@ -336,10 +336,32 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   const count = cell >> 2;
   if (count > 0 && drawn[0] === "") {
     const over = lastText(count & 63, count >> 6, ms);
-    if (over !== drawn[k + 1]) {
+    const had = drawn[k + 1];
+    if (over !== had) {
       drawn[k + 1] = over;
-      box(g, x0, 41, 63, 14, 0);
-      fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
+      // as fitText draws it at scale 2 (12 px a character, centred, rows 41-54): where it is as long
+      // as before, only the characters that changed ("3/10" after "2/10": the first)
+      useFont(g, SMALL_FONT, 2);
+      const w = g.stringWidth(over) - 2;
+      if (w > 63) {
+        box(g, x0, 41, 63, 14, 0);
+        fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
+      } else {
+        const n2 = over.length;
+        let a = 0;
+        let b = n2 - 1;
+        if (had.length === n2) {
+          while (over.charAt(a) === had.charAt(a)) a++;
+          while (over.charAt(b) === had.charAt(b)) b--;
+        } else b = -1; // all of it
+        const x = x0 + ((63 - w) >> 1);
+        g.setColor(0);
+        if (b < 0) g.fillRect(x0, 41, x0 + 62, 54);
+        else g.fillRect(x + 12 * a, 41, x + 12 * b + 11, 54);
+        g.setColor(1);
+        if (b < 0) g.drawString(over, x, 41);
+        else g.drawString(over.substring(a, b + 1), x + 12 * a, 41);
+      }
     }
   }
 }

@@ -241,6 +241,12 @@ export class Clock {
     return out;
   }
 
+  /** peek()'s calls as the plan keeps them (e: the instant; say, short), none made into an output:
+   *  a board's hand-over each second makes no object it would throw away. */
+  peekCalls(until: number): Call[] {
+    return this.callsIn(this.planned(), this.cursor, until);
+  }
+
   /** Makes the calls, flags and notices due up to now, in order. */
   advance(now: number): Output[] {
     return this.advanceTo(now, now);
