@@ -315,13 +315,16 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   useFont(g, LARGE_FONT, 1);
   const tw = g.stringWidth(big) - 1;
   const n = big.length;
-  let i = 0;
+  let i = -1; // a whole redraw
   if (tw <= 63 && was.length === n) {
-    // mostly the last digit alone
+    // mostly the last digit alone (a period's last nine seconds: the one digit, from i = 0)
     if (big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
-    else while (big.charAt(i) === was.charAt(i)) i++;
+    else {
+      i = 0;
+      while (big.charAt(i) === was.charAt(i)) i++;
+    }
   }
-  if (i === 0) {
+  if (i < 0) {
     box(g, x0, 9, 63, 31, 0);
     drawTime(g, x0, big);
   } else {

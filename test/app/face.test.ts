@@ -286,6 +286,22 @@ describe("the second's redraw of the running countdown alone", () => {
     drawCountdown(g, countdownCell(face), 67500, drawn); // still 1:08: nothing drawn
     expect(g.getModified(true)).toBeUndefined();
   });
+
+  it("a period's last nine seconds redraw the one digit, not the whole box: 9 to 8 sends its columns alone", () => {
+    const g = PageGraphics.frame();
+    const v = side({ kind: "byoyomi", overtime: true, periodsLeft: 2, periodLenMs: 10000, shownMs: 9000, running: true, toMove: true });
+    const face: FaceView = { left: v, right: side({ label: "W" }), paused: false, batteryLow: false, message: "" };
+    const drawn = drawFace(g, face, null);
+    g.getModified(true);
+    drawCountdown(g, countdownCell(face), 8000, drawn);
+    const m = g.getModified(true)!;
+    expect(m.y1).toBe(9);
+    expect(m.y2).toBe(39);
+    expect(m.x2 - m.x1 + 1).toBeLessThan(20); // the digit's columns (the box is 63)
+    const whole = PageGraphics.frame();
+    drawFace(whole, Object.assign({}, face, { left: Object.assign({}, v, { shownMs: 8000 }) }), null);
+    expect(frameToText(g.frame)).toBe(frameToText(whole.frame));
+  });
 });
 
 describe("golden frames of the key screens", () => {
