@@ -151,7 +151,9 @@ export class Clock {
    *  plan's window of them, made anew when (from, to] leaves it. */
   private callsIn(p: Plan, from: number, to: number): Call[] {
     const out: Call[] = [];
-    if (this.firstCall(p, from, to) > to) return out;
+    // firstCall()'s answer kept for `from` in this window (each second's case): no call to make it
+    const kept = from >= p.at && from < p.next && from >= p.from && to <= p.to && p.flag !== NEVER;
+    if (!kept && this.firstCall(p, from, to) > to) return out;
     const w = p.calls;
     // from the first call after `from` (firstCall found its index): a pass costs the board ~1 ms
     for (let i = p.i; i < w.length && w[i].e <= to; i++) out.push(w[i]);
@@ -244,7 +246,8 @@ export class Clock {
   /** peek()'s calls as the plan keeps them (e: the instant; say, short), none made into an output:
    *  a board's hand-over each second makes no object it would throw away. */
   peekCalls(until: number): Call[] {
-    return this.callsIn(this.planned(), this.cursor, until);
+    const p = this.plan;
+    return this.callsIn(p !== null && p.game === this.game && p.options === this.options ? p : this.planned(), this.cursor, until);
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
