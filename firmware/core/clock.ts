@@ -261,11 +261,12 @@ export class Clock {
     // knows the first one after the cursor), no flag, no forfeit: the cursor moves on, no more work
     const q = this.plan;
     const cur = this.cursor;
-    if (q !== null && q.game === this.game && q.options === this.options && upTo < q.next && cur >= q.at && upTo <= q.to && cur >= q.from && upTo < q.flag && upTo < q.forfeit) {
+    const valid = q !== null && q.game === this.game && q.options === this.options;
+    if (valid && upTo < q!.next && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
       if (upTo > cur) this.cursor = upTo;
       return [];
     }
-    const p = this.planned();
+    const p = valid ? q! : this.planned();
     const at = p.forfeit;
     if (at > upTo) return this.advanceCalls(upTo, now, p);
     // what fell due up to the limit first (calls, a flag), then the game is over
@@ -336,7 +337,8 @@ export class Clock {
   /** The next instant at which anything shown or said changes; NEVER when the clock is stopped. */
   nextWakeAt(): number {
     const g = this.game;
-    const p = this.planned();
+    const q = this.plan;
+    const p = q !== null && q.game === g && q.options === this.options ? q : this.planned(); // planned(), its check inline
     let next = NEVER;
     let first = NEVER + 1; // the first call after the cursor, up to next (none: after any next)
     if (p.flag !== NEVER) {
