@@ -9,14 +9,14 @@
 import { type Board, LEFT, RIGHT, MENU } from "./board";
 import {
   Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway, isArbiterOp,
-  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
+  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions, type Call,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
 import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import type { Menu, MenuDrawn, Menus } from "./menu";
 import { menuButton, menuInput, menuLong } from "./menukeys";
-import { callPhrases, withTradition, speechOf } from "./voice";
+import { callPhrases, clipsFor, withTradition, speechOf } from "./voice";
 import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
 import { Broadcast } from "./link/broadcast";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
@@ -103,8 +103,9 @@ export class App {
   private aheadUntil = -1;
   private aheadAt = -1;
   private aheadClips: string[] = [];
-  /** The calls handed (instant and words): advance() makes them again, and must not replay them. */
-  private handed: string[] = [];
+  /** The calls handed (the plan's, as peekCalls gave them): advance() makes them again, and must
+   *  not replay them. */
+  private handed: Call[] = [];
   /** When the line of a link's unlock or a prompt was first seen closed (-1: open). */
   private lineClosedAt = -1;
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
@@ -112,6 +113,9 @@ export class App {
   private tidy = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
+  /** The lead's callback, made once, and the instant of the calls it hands over. */
+  private aheadFn: () => void;
+  private aheadFor = -1;
   /** The hall's broadcast (firmware/link/broadcast.ts): nothing on the air at home. */
   hall = new Broadcast();
   /** The board's shorter checkpoint interval: a wake sooner after the last record asks no more. */
@@ -129,6 +133,7 @@ export class App {
     this.board = board;
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     this.wakeFn = () => self.wake();
+    this.aheadFn = () => self.ahead(self.aheadFor);
     this.power = new Power(board);
     const ck = board.checkpoint;
     this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
@@ -176,6 +181,7 @@ export class App {
   private clockOf(g: Game): Clock {
     const k = new Clock(g, this.callOptions(), GRACE_MS, 0);
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
+    k.logsCalls = false; // a call made on time is made again from the records when the log is read
     k.onLog = (t, what, side, info) => {
       if (what === "call" || what === "refused") return;
       // a flood of questions is answered, but recorded at most once a side each AUDIT_EVERY_MS
@@ -390,9 +396,17 @@ export class App {
     if (this.rec.notSaved) this.fault("record not saved");
   }
 
+  /** Whether the call of instant t saying `say` was handed to the speaker. */
+  private handedHas(t: number, say: string): boolean {
+    const h = this.handed;
+    for (let i = 0; i < h.length; i++) if (h[i].e === t && h[i].say === say) return true;
+    return false;
+  }
+
   /** Plays the calls (those of one instant back to back) and shows refusals and notices. */
   private handle(out: Output[]): void {
-    let says: string[] = [];
+    // the arrays only once a call is to be said: most wakes make none, or only calls handed already
+    let says: string[] | null = null;
     let short: boolean[] = [];
     let at = -1;
     for (const o of out) {
@@ -400,20 +414,20 @@ export class App {
         // already on the speaker at its instant: also a count the core makes "late" because the wake
         // at its instant came late (the log keeps it as late; the voice must not say it twice)
         const dueT = o.due === undefined ? o.t : o.due;
-        if (dueT <= this.aheadUntil && this.handed.indexOf(dueT + " " + o.say) >= 0) continue;
-        if (o.t !== at && says.length) this.sayCalls(says, short, at);
-        if (o.t !== at) {
+        if (dueT <= this.aheadUntil && this.handedHas(dueT, o.say)) continue;
+        if (says === null || o.t !== at) {
+          if (says !== null) this.sayCalls(says, short, at);
           says = [];
           short = [];
+          at = o.t;
         }
-        at = o.t;
         says.push(o.say);
         short.push(o.short === true);
       } else if (o.kind === "refused") {
         if (o.op !== "press") this.say(o.reason, o.t);
       }
     }
-    if (says.length) this.sayCalls(says, short, at);
+    if (says !== null) this.sayCalls(says, short, at);
   }
 
   /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
@@ -421,8 +435,14 @@ export class App {
   private sayCalls(says: string[], short: boolean[], t: number): void {
     const lang = this.settings.lang;
     const clips: string[] = [];
-    const parts = callPhrases(lang, says, short);
-    for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]); // Storage names: "zh/3"
+    // one call (a second's count): its clips alone, as callPhrases would give them
+    if (says.length === 1) {
+      const one = clipsFor(lang, says[0], short[0]);
+      for (let j = 0; j < one.length; j++) clips.push(lang + "/" + one[j]); // Storage names: "zh/3"
+    } else {
+      const parts = callPhrases(lang, says, short);
+      for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]);
+    }
     if (clips.length) this.play(clips, t);
   }
 
@@ -460,19 +480,28 @@ export class App {
   private ahead(at: number): void {
     if (this.board.now() > at) return this.wake(); // woken too late to be early: advance() decides
     this.board.kick();
-    const calls = this.clock.peek(at);
-    this.handle(calls);
-    this.handed = [];
-    for (const c of calls) if (c.kind === "call") this.handed.push(c.t + " " + c.say);
+    // the calls of each instant back to back, as handle() plays peek()'s outputs
+    const calls = this.clock.peekCalls(at);
+    for (let i = 0; i < calls.length; ) {
+      const t = calls[i].e;
+      const says: string[] = [];
+      const short: boolean[] = [];
+      for (; i < calls.length && calls[i].e === t; i++) {
+        if (t <= this.aheadUntil && this.handedHas(t, calls[i].say)) continue;
+        says.push(calls[i].say);
+        short.push(calls[i].short === true);
+      }
+      if (says.length) this.sayCalls(says, short, t);
+    }
+    this.handed = calls;
     this.aheadUntil = at;
-    this.flush();
-    const self = this;
-    this.board.wakeAt(at, () => self.wake());
+    if (this.rec.waiting()) this.flush();
+    this.board.wakeAt(at, this.wakeFn);
   }
 
   /** The wake loop: make what is due, draw, sleep until the next change. */
   wake(): void {
-    this.flush();
+    if (this.rec.waiting()) this.flush();
     const now = this.board.now();
     this.board.kick();
     if (this.menuDownAt >= 0 && !this.longDone && now - this.menuDownAt >= (this.menu ? MENU_LONG_MS : LONG_MS)) menuLong(this, now);
@@ -541,8 +570,9 @@ export class App {
       const battery = this.board.battery(now);
       if (battery !== this.battery) this.batteryRead(battery, now);
       const low = battery >= 0 && battery < WARN_PERCENT;
-      const message = this.message || this.alertText() || this.idleText();
       const game = this.clock.game;
+      // a game running with nothing to warn of (every second's case): no alert, no set-up text
+      const message = this.message || (game.phase === "running" && !this.empty && !this.noVoice && !this.rec.notSaved ? "" : this.alertText() || this.idleText());
       // once a second nothing but the running side's time has changed: redraw that alone, cheaply
       const kept = this.drawn !== null && message === this.drawnMessage && low === this.drawnLow;
       const p = this.passed;
@@ -608,14 +638,18 @@ export class App {
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
     if (this.tidy) next = now; // once the new game's records are written
-    const dimAt = this.power.dimAt(now);
-    if (dimAt >= 0 && dimAt < next) next = dimAt;
+    const power = this.power;
+    if (power.brightUntil > now) {
+      const dimAt = power.dimAt(now); // bright for a while after a touch: its end is a wake
+      if (dimAt >= 0 && dimAt < next) next = dimAt;
+    }
     const lead = callAt - LEAD_MS;
     const waiting = this.rec.waiting();
     if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
     if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
       // within the lead already (a press just before a call): prepare it at once
-      return this.board.wakeAt(lead > now ? lead : now, () => self.ahead(callAt));
+      this.aheadFor = callAt;
+      return this.board.wakeAt(lead > now ? lead : now, this.aheadFn);
     }
     this.board.wakeAt(waiting || next < now ? now : next, this.wakeFn);
   }

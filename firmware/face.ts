@@ -315,13 +315,16 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   useFont(g, LARGE_FONT, 1);
   const tw = g.stringWidth(big) - 1;
   const n = big.length;
-  let i = 0;
+  let i = -1; // a whole redraw
   if (tw <= 63 && was.length === n) {
-    // mostly the last digit alone
+    // mostly the last digit alone (a period's last nine seconds: the one digit, from i = 0)
     if (big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
-    else while (big.charAt(i) === was.charAt(i)) i++;
+    else {
+      i = 0;
+      while (big.charAt(i) === was.charAt(i)) i++;
+    }
   }
-  if (i === 0) {
+  if (i < 0) {
     box(g, x0, 9, 63, 31, 0);
     drawTime(g, x0, big);
   } else {
@@ -336,10 +339,32 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   const count = cell >> 2;
   if (count > 0 && drawn[0] === "") {
     const over = lastText(count & 63, count >> 6, ms);
-    if (over !== drawn[k + 1]) {
+    const had = drawn[k + 1];
+    if (over !== had) {
       drawn[k + 1] = over;
-      box(g, x0, 41, 63, 14, 0);
-      fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
+      // as fitText draws it at scale 2 (12 px a character, centred, rows 41-54): where it is as long
+      // as before, only the characters that changed ("3/10" after "2/10": the first)
+      useFont(g, SMALL_FONT, 2);
+      const w = g.stringWidth(over) - 2;
+      if (w > 63) {
+        box(g, x0, 41, 63, 14, 0);
+        fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
+      } else {
+        const n2 = over.length;
+        let a = 0;
+        let b = n2 - 1;
+        if (had.length === n2) {
+          while (over.charAt(a) === had.charAt(a)) a++;
+          while (over.charAt(b) === had.charAt(b)) b--;
+        } else b = -1; // all of it
+        const x = x0 + ((63 - w) >> 1);
+        g.setColor(0);
+        if (b < 0) g.fillRect(x0, 41, x0 + 62, 54);
+        else g.fillRect(x + 12 * a, 41, x + 12 * b + 11, 54);
+        g.setColor(1);
+        if (b < 0) g.drawString(over, x, 41);
+        else g.drawString(over.substring(a, b + 1), x + 12 * a, 41);
+      }
     }
   }
 }
@@ -391,19 +416,41 @@ export function drawTurnBars(g: Gfx, game: Game, whiteIsRight: boolean, drawn: D
   const left = (pressed === "white") !== whiteIsRight;
   const x0 = left ? 0 : RIGHT;
   const k = left ? 2 : 5;
-  const out = { label: pressed === "black" ? "B" : "W", moves: game[pressed].moves, running: false, toMove: false } as FaceSide;
-  const lit = { label: pressed === "black" ? "W" : "B", moves: game[game.toMove].moves, running: true, toMove: true } as FaceSide;
-  turnBar(g, x0, out, left, drawn, k);
-  turnBar(g, RIGHT - x0, lit, !left, drawn, 7 - k);
+  // drawBar's bars and barKey's keys, drawn here with the fewest calls (the press's path): the
+  // pressing side's put out, the other side's lit (filled, the text in the other colour)
+  const black = pressed === "black";
+  const n = game[pressed].moves;
+  const m = game[game.toMove].moves;
+  const outKey = (black ? "B" : "W") + (n > 0 ? "#" + n : "");
+  const litKey = (black ? "W" : "B") + (m > 0 ? "#" + m : "") + "R";
+  useFont(g, SMALL_FONT, 1);
+  if (outKey !== drawn[k]) {
+    g.setColor(0);
+    g.fillRect(x0, 0, x0 + HALF - 1, BAR_H - 1);
+    g.setColor(1);
+    barText(g, x0, outKey, left);
+    drawn[k] = outKey;
+  }
+  if (litKey !== drawn[7 - k]) {
+    const x1 = RIGHT - x0;
+    g.setColor(1);
+    g.fillRect(x1, 0, x1 + HALF - 1, BAR_H - 1);
+    g.setColor(0);
+    barText(g, x1, litKey, !left);
+    drawn[7 - k] = litKey;
+  }
   return true;
 }
 
-function turnBar(g: Gfx, x0: number, s: FaceSide, left: boolean, drawn: Drawn, k: number): void {
-  const key = barKey(s);
-  if (key === drawn[k]) return;
-  box(g, x0, 0, HALF, BAR_H, 0);
-  drawBar(g, x0, s, left);
-  drawn[k] = key;
+/** A bar's label and moves made, from its key (barKey: the label's letter, then "#N" or nothing, then
+ *  R or T), in the colour and font set, as drawBar places them. */
+function barText(g: Gfx, x0: number, key: string, labelLeft: boolean): void {
+  const end = key.indexOf("R") > 0 ? key.length - 1 : key.length;
+  g.drawString(key.charAt(0), labelLeft ? x0 + 2 : x0 + HALF - 7, 1);
+  if (end > 1) {
+    const moves = key.substring(1, end);
+    g.drawString(moves, labelLeft ? x0 + HALF - 1 - g.stringWidth(moves) : x0 + 2, 1);
+  }
 }
 
 /** A player's press that passed the turn and nothing else, on the face drawn for the game just

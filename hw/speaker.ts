@@ -68,6 +68,8 @@ export class Speaker {
   /** An error found while playing (asynchronously), returned by the next play(). */
   private late: string | null = null;
   private beepSamples: ArrayBuffer | null = null;
+  /** Espruino's Storage, looked up once: require() is a built-in, found after the whole global scope. */
+  private storage = require("Storage");
 
   constructor(pins: Pins["speaker"]) {
     this.pins = pins;
@@ -112,9 +114,9 @@ export class Speaker {
       this.queue = kept;
     }
     if (this.volume <= 0 || clips.length === 0) return earlier;
-    const missing: string[] = [];
+    let missing: string[] | null = null;
     try {
-      const storage = require("Storage");
+      const storage = this.storage;
       let bytes = 0;
       let first: string | undefined;
       // a loop, not forEach: no closure in RAM while the first clip is made
@@ -122,6 +124,7 @@ export class Speaker {
         const s = storage.read(clips[k]);
         if (k === 0) first = s; // read once: the first clip is started from it
         if (s === undefined || s.length === 0) {
+          if (!missing) missing = [];
           missing.push(clips[k]);
           bytes += (RATE * BEEP_MS) / 1000;
         } else bytes += s.length;
@@ -137,14 +140,14 @@ export class Speaker {
       this.stop();
       return "speaker: " + message(e);
     }
-    if (missing.length) return "clip missing, beeped: " + missing.join(", ");
+    if (missing) return "clip missing, beeped: " + missing.join(", ");
     return earlier;
   }
 
   /** Stops the clip playing and turns the outputs off. Never throws. */
   stop(): void {
     this.gen++;
-    this.queue = [];
+    if (this.queue.length) this.queue = [];
     const w = this.current;
     this.current = null;
     if (w) {
@@ -161,7 +164,7 @@ export class Speaker {
   /** The samples of a clip, or the beep if it is not there, at the volume: at full volume a view of
    *  the flash (no RAM), else a scaled copy. */
   private samples(name: string, read?: string): ArrayBuffer {
-    const s = read !== undefined ? read : require("Storage").read(name);
+    const s = read !== undefined ? read : this.storage.read(name);
     const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
     return this.table ? scaled(raw, this.table) : raw;
   }

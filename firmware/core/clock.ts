@@ -72,6 +72,9 @@ export class Clock {
   log: LogEntry[] = [];
   /** Told of every entry, kept or not (the device records the calls that were late or dropped). */
   onLog: ((t: number, what: string, side: Side | null, info: string) => void) | null = null;
+  /** onLog is told of the calls made on time too (false: a board that records none of them, and is
+   *  spared the call each second; the late and dropped ones, and answers, it is told of always). */
+  logsCalls = true;
   maxLog: number;
   /** What this game and these options fix (an operation replaces them, never changes them): worked
    *  out once, not at every wake. */
@@ -148,7 +151,9 @@ export class Clock {
    *  plan's window of them, made anew when (from, to] leaves it. */
   private callsIn(p: Plan, from: number, to: number): Call[] {
     const out: Call[] = [];
-    if (this.firstCall(p, from, to) > to) return out;
+    // firstCall()'s answer kept for `from` in this window (each second's case): no call to make it
+    const kept = from >= p.at && from < p.next && from >= p.from && to <= p.to && p.flag !== NEVER;
+    if (!kept && this.firstCall(p, from, to) > to) return out;
     const w = p.calls;
     // from the first call after `from` (firstCall found its index): a pass costs the board ~1 ms
     for (let i = p.i; i < w.length && w[i].e <= to; i++) out.push(w[i]);
@@ -232,7 +237,17 @@ export class Clock {
    *  sound ahead, to start exactly on time. Changes nothing; advance() still makes them. */
   peek(until: number): Output[] {
     const side = this.game.toMove;
-    return this.callsIn(this.planned(), this.cursor, until).map((c) => callOut(c, side));
+    const calls = this.callsIn(this.planned(), this.cursor, until);
+    const out: Output[] = [];
+    for (const c of calls) out.push(callOut(c, side)); // no closure to make, as map would
+    return out;
+  }
+
+  /** peek()'s calls as the plan keeps them (e: the instant; say, short), none made into an output:
+   *  a board's hand-over each second makes no object it would throw away. */
+  peekCalls(until: number): Call[] {
+    const p = this.plan;
+    return this.callsIn(p !== null && p.game === this.game && p.options === this.options ? p : this.planned(), this.cursor, until);
   }
 
   /** Makes the calls, flags and notices due up to now, in order. */
@@ -242,7 +257,16 @@ export class Clock {
 
   /** advance() up to `upTo`, judging lateness against `now` (an operation handled after its instant). */
   private advanceTo(upTo: number, now: number): Output[] {
-    const p = this.planned();
+    // most wakes (a second's redraw) and presses: nothing due up to upTo, no call (the plan's window
+    // knows the first one after the cursor), no flag, no forfeit: the cursor moves on, no more work
+    const q = this.plan;
+    const cur = this.cursor;
+    const valid = q !== null && q.game === this.game && q.options === this.options;
+    if (valid && upTo < q!.next && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
+      if (upTo > cur) this.cursor = upTo;
+      return [];
+    }
+    const p = valid ? q! : this.planned();
     const at = p.forfeit;
     if (at > upTo) return this.advanceCalls(upTo, now, p);
     // what fell due up to the limit first (calls, a flag), then the game is over
@@ -265,7 +289,7 @@ export class Clock {
       if (c.e >= now - this.graceMs) {
         const o = callOut(c, side);
         out.push(o);
-        this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
+        if (this.logsCalls || this.maxLog > 0) this.record(c.e, "call", o.side, c.short ? c.say + " short" : c.say);
         this.saidAt = c.e; // three references, no more, on a wake's path
         this.saidIn = due;
         this.saidBy = o.side;
@@ -313,7 +337,8 @@ export class Clock {
   /** The next instant at which anything shown or said changes; NEVER when the clock is stopped. */
   nextWakeAt(): number {
     const g = this.game;
-    const p = this.planned();
+    const q = this.plan;
+    const p = q !== null && q.game === g && q.options === this.options ? q : this.planned(); // planned(), its check inline
     let next = NEVER;
     let first = NEVER + 1; // the first call after the cursor, up to next (none: after any next)
     if (p.flag !== NEVER) {

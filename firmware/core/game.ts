@@ -253,9 +253,13 @@ export function press(g: Game, side: Side, t: number): Result {
   if (base.phase === "ended") return overReason(base);
   if (base.phase === "flagged") return base.flagged + " has run out of time";
   if (side !== base.toMove) return "it is " + base.toMove + "'s move";
-  const n = begin(base, t);
-  n[side] = afterMove(controlOf(n, side), n[side], turnElapsed(base, n.lastT));
-  n.toMove = other(side);
+  // begin()'s copy, but the pressing side's clock is made once, by afterMove (a copy), not twice
+  const n = Object.assign({}, base);
+  n.lastT = Math.max(t, base.lastT);
+  const o = other(side);
+  n[o] = copySide(base[o]);
+  n[side] = afterMove(controlOf(n, side), base[side], turnElapsed(base, n.lastT));
+  n.toMove = o;
   n.runSince = n.lastT;
   n.turnMs = 0;
   return n;

@@ -1,7 +1,7 @@
 // The timing core's public face. Pure: numbers in, data out; no timers, no I/O, no host globals.
 export * from "./control";
 export * from "./schedule";
-export { type SideClock, type Reading, NEVER } from "./side";
+export { type SideClock, type Reading, type Call, NEVER } from "./side";
 export * from "./game";
 export * from "./arbiter";
 export * from "./clock";

@@ -176,7 +176,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
     if (e > 0) add(e, w % 60 === 0 ? "mins:" + w / 60 : "secs:" + w, false);
   }
   if (c.kind === "byoyomi") {
-    if (M > 0 || fresh) {
+    if ((M > 0 || fresh) && M > e0 && M <= e1) {
       add(M, "byoyomi", false);
       add(M, periodsLeftCall(c.periodMs, s.periodsLeft), false);
     }
@@ -188,7 +188,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
       if (start >= e1) break; // a period's calls all fall after its start (from 1 s in)
       const isLast = k === s.periodsLeft - 1;
       const pc = isLast ? lastCalls(o, P) : ordinaryCalls(o, P);
-      periodCalls(pc, start, P, isLast, add);
+      periodCalls(pc, start, P, isLast, e1, add);
       if (isLast) {
         if (o.timeoutCall) add(start + P, "timeout", true);
       } else {
@@ -217,13 +217,16 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
   if (o.timeoutCall) add(end, "timeout", true);
 }
 
-/** A period's calls; an event's own schedule may name seconds past the period's end (`ordinary=…,58`
- *  with 30 s periods): those are not said, since the period is over by then. */
-function periodCalls(pc: PeriodCalls, start: number, P: number, last: boolean, add: (e: number, say: string, last: boolean) => void): void {
+/** A period's calls up to e1; an event's own schedule may name seconds past the period's end
+ *  (`ordinary=…,58` with 30 s periods): those are not said, since the period is over by then. The
+ *  counts stop at e1 (a window reaching into the next period wants its first few): the board makes
+ *  no call's words it would throw away. */
+function periodCalls(pc: PeriodCalls, start: number, P: number, last: boolean, e1: number, add: (e: number, say: string, last: boolean) => void): void {
   for (const sec of pc.elapsedSec) if (sec * 1000 <= P) add(start + sec * 1000, "elapsed:" + sec, last);
   for (let k = 1; k <= pc.countN; k++) {
     const e = (pc.countFromSec + k - 1) * 1000;
-    if (e <= P) add(start + e, "count:" + k, last);
+    if (e > P || start + e > e1) break; // in time order: the rest are later still
+    add(start + e, "count:" + k, last);
   }
 }
 

@@ -245,6 +245,34 @@ describe("the second's redraw of the running countdown alone", () => {
     );
   });
 
+  it("in the last period, the count on the periods' row too: each second the frame a whole redraw gives, only the count's changed character sent", () => {
+    // 10 s periods: the count is said from 1 s in (countAt 10, 10 of them); 20 s: from 11 s (countAt 10)
+    for (const right of [false, true]) {
+      for (const len of [10, 20]) {
+        const view = (ms: number): FaceView => {
+          const run = side({ label: "W", kind: "byoyomi", periodLenMs: len * 1000, periodsLeft: 1, overtime: true, shownMs: ms, running: true, toMove: true, moves: 7, countAt: 10, countN: 10 });
+          const other = side({ shownMs: 300000, kind: "byoyomi", periodLenMs: len * 1000, periodsLeft: 2 });
+          return { left: right ? other : run, right: right ? run : other, paused: false, batteryLow: false, message: "" };
+        };
+        const g = PageGraphics.frame();
+        const first = view(len * 1000);
+        const drawn = drawFace(g, first, null);
+        const cell = countdownCell(first);
+        for (let s = len - 1; s >= 0; s--) {
+          g.getModified(true);
+          drawCountdown(g, cell, s * 1000 + 1, drawn); // just after the count of second s+1 was said
+          const m = g.getModified(true);
+          const whole = PageGraphics.frame();
+          drawFace(whole, view(s * 1000 + 1), null);
+          expect(frameToText(g.frame), len + " s, " + s + " s left").toBe(frameToText(whole.frame));
+          // "2/10" after "1/10": one character of 12 columns on rows 41-54 (with the digits above)
+          const k = 10 - (s + 1);
+          if (k >= 2 && k <= 9) expect(m!.y2, s + " s left").toBe(54);
+        }
+      }
+    }
+  });
+
   it("draws only the digits that changed: 1:10 to 1:09 is two of them, 1:09 to 1:08 one", () => {
     const g = PageGraphics.frame();
     const v = side({ shownMs: 70000, running: true, toMove: true });
@@ -257,6 +285,22 @@ describe("the second's redraw of the running countdown alone", () => {
     expect(g.getModified(true)).toEqual({ x1: 39, y1: 9, x2: 48, y2: 39 });
     drawCountdown(g, countdownCell(face), 67500, drawn); // still 1:08: nothing drawn
     expect(g.getModified(true)).toBeUndefined();
+  });
+
+  it("a period's last nine seconds redraw the one digit, not the whole box: 9 to 8 sends its columns alone", () => {
+    const g = PageGraphics.frame();
+    const v = side({ kind: "byoyomi", overtime: true, periodsLeft: 2, periodLenMs: 10000, shownMs: 9000, running: true, toMove: true });
+    const face: FaceView = { left: v, right: side({ label: "W" }), paused: false, batteryLow: false, message: "" };
+    const drawn = drawFace(g, face, null);
+    g.getModified(true);
+    drawCountdown(g, countdownCell(face), 8000, drawn);
+    const m = g.getModified(true)!;
+    expect(m.y1).toBe(9);
+    expect(m.y2).toBe(39);
+    expect(m.x2 - m.x1 + 1).toBeLessThan(20); // the digit's columns (the box is 63)
+    const whole = PageGraphics.frame();
+    drawFace(whole, Object.assign({}, face, { left: Object.assign({}, v, { shownMs: 8000 }) }), null);
+    expect(frameToText(g.frame)).toBe(frameToText(whole.frame));
   });
 });
 

@@ -1,5 +1,6 @@
 import { describe, it, expect } from "vitest";
 import { run } from "./helpers";
+import { Clock } from "../../firmware/core/index";
 
 // Black's clock starts at 0 when White presses; Black has 1 min main time, then 60 s periods.
 const setup = "control 1m+3x60s\nat 0 press white\n";
@@ -111,6 +112,22 @@ describe("byoyomi (12.3)", () => {
     // what a board would schedule ahead over the period's end: nothing of the 40 s past it
     const ahead = run("control 2x30s\ncalls ordinary=10,20,25,28,30,40\nat 0 press white\nrun 29");
     expect(ahead.clock.peek(45000).map((o) => (o.kind === "call" ? o.t + " " + o.say : ""))).toEqual(["30000 elapsed:30", "30000 periods:1", "40000 elapsed:10"]); // the last period's own 10 s
+  });
+
+  it("a board's hand-over reads the same calls without outputs (peekCalls), and a board that records no call made on time is told only of the others", () => {
+    const ahead = run("control 2x30s\ncalls ordinary=10,20,25,28,30,40\nat 0 press white\nrun 29");
+    const outs = ahead.clock.peek(45000).map((o) => (o.kind === "call" ? o.t + " " + o.say + (o.short ? " short" : "") : ""));
+    expect(ahead.clock.peekCalls(45000).map((c) => c.e + " " + c.say + (c.short ? " short" : ""))).toEqual(outs);
+    // logsCalls off: the calls are made all the same, onLog hears the rest (a flag here)
+    const started = run("control 1x10s\nat 0 press white\nrun 0").clock;
+    const quiet = new Clock(started.game, started.options, 20, 0); // no log kept, as on the board
+    const heard: string[] = [];
+    quiet.logsCalls = false;
+    quiet.onLog = (t, what, side, info) => heard.push(t + " " + what + " " + info);
+    let made = 0;
+    for (let t = 1000; t <= 12000; t += 1000) made += quiet.advance(t).filter((o) => o.kind === "call").length;
+    expect(made).toBe(11); // 1 … 10 and the loss on time
+    expect(heard).toEqual(["10000 flag "]);
   });
 
   it("a pause inside a period keeps the seconds already used of it", () => {
