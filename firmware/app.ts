@@ -12,7 +12,8 @@ import {
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
-import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
+import { loadBoot } from "./record/boot";
+import { type Settings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import type { Menu, MenuDrawn, Menus } from "./menu";
 import { menuButton, menuInput, menuLong } from "./menukeys";
@@ -132,7 +133,10 @@ export class App {
     this.power = new Power(board);
     const ck = board.checkpoint;
     this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
-    const loaded = decodeSettings(board.store.get(SETTINGS));
+    // the power-on code (on the board a Storage file, let go once the app has started)
+    let boot = loadBoot();
+    if (typeof boot === "string") throw new Error(boot);
+    const loaded = boot.decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
     if (loaded.rewrite && !board.store.set(SETTINGS, encodeSettings(this.settings))) this.fault("settings not saved");
@@ -140,7 +144,8 @@ export class App {
     this.access = new Access(board.store, board.now(), (t, what, info) => self.queue(self.clock.game, t, what, null, info));
     this.clock = this.freshClock();
     const now = board.now();
-    const back = this.rec.restore(now);
+    const back = this.rec.restore(now, boot);
+    boot = ""; // let go: this constructor's scope lives on in its closures (wakeFn), and would keep the file's code
     if (back) {
       this.clock = this.clockOf(back.game);
       this.armed = true;

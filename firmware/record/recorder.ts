@@ -12,7 +12,8 @@
 
 import type { Store } from "../board";
 import type { Game, Side } from "../core/index";
-import { gameRecord, stateRecord, checkpointText, restore, lastInstant, type Restored } from "./persist";
+import { gameRecord, stateRecord, checkpointText, type Restored } from "./persist";
+import type { BootCode } from "./boot";
 
 interface Pending {
   /** null: a checkpoint. */
@@ -44,10 +45,11 @@ export class Recorder {
     this.firmware = firmware;
   }
 
-  /** The game as the store left it (null: nothing past set-up); the instants go on from its last one. */
-  restore(now: number): Restored | null {
-    const back = restore(this.store, now);
-    const last = back ? { seq: back.seq, t: back.lastT, head: "" } : lastInstant(this.store);
+  /** The game as the store left it (null: nothing past set-up); the instants go on from its last one.
+   *  `boot`: the power-on code (record/boot.ts), which reads it back. */
+  restore(now: number, boot: BootCode): Restored | null {
+    const back = boot.restore(this.store, now);
+    const last = back ? { seq: back.seq, t: back.lastT, head: "" } : boot.lastInstant(this.store);
     this.seq = last.seq;
     if (last.t >= 0) this.shift = last.t - now;
     // the set-up record the game has: not written again (a game past set-up has its own already)

@@ -2,8 +2,8 @@
 // checked field by field when read back: a corrupt or hand-edited file gives the defaults for the
 // bad fields and says which, so the boot never stops on it. Espruino-safe (see ESPRUINO.md).
 
-import { parseControl, isParseError, formatControl } from "../core/index";
-import { PACKS, TRADITIONS } from "../voice";
+// through boot/shared: decodeSettings is part of the power-on code's file on the board (record/boot.ts)
+import { parseControl, isParseError, formatControl, PACKS, TRADITIONS } from "./boot/shared";
 
 export interface Settings {
   /** Control notations, as parseControl reads them (stored in formatControl's canonical form). */
