@@ -148,7 +148,9 @@ export function wrapCold(c: Cold, code: string, map: string, inputs: Record<stri
   return { code: code.replace(/\n*$/, "\n"), map: map };
 }
 
-/** A cold file's entry: its factory's object handed to the loader. */
+/** A cold file's entry: its factory's object handed to the loader; then the file's scope, which its
+ *  functions keep while they are held, lets go of the shared values' array (each value has its own
+ *  variable by then: one jsvar and a name each, 18 for the menus') and of the loader's callback. */
 export function coldEntry(c: Cold): string {
-  return `import { ${c.factory} } from "./${c.loader.replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n`;
+  return `import { ${c.factory} } from "./${c.loader.replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n${SHARED_PARAM} = ${OUT_PARAM} = void 0;\n`;
 }

@@ -8,9 +8,9 @@
 // Takes what the build made (npm run flash runs npm run build first; dist/firmware.json names the
 // files, and a bundle that fails the Espruino check is refused), then uploads it with the
 // espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
-// fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus and its link's code (Storage files
-// "menu.<hash>" and "link.<hash>", build/cold.ts: loaded only while a menu is open, and while a line
-// speaks or the console is called) and the clips of the chosen voice packs as
+// fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus, its link's code and its power-on
+// code (Storage files "menu.<hash>", "link.<hash>", "boot.<hash>", build/cold.ts: loaded only while a
+// menu is open, while a line speaks or the console is called, once at power-on) and the clips of the chosen voice packs as
 // Storage files "<pack>/<clip>" (hw/speaker.ts plays them from there; the menu's language picks the
 // pack).
 //
