@@ -74,7 +74,7 @@ export function startLink(app: App, link: Link): void {
       app.fault(code);
       return true;
     }
-    const r = code.answerLine(app, code.makeConsole(app), line, crc);
+    const r = code.answerLine(app, null, line, crc); // the console made only for a request that needs it
     if (r === null) return true;
     for (let i = 0; i < r.reply.length; i++) link.write(r.reply[i]);
     // the reply has gone out on the protocol: from now on the line is the prompt's

@@ -13,7 +13,7 @@
 
 import type { App } from "../app";
 import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
-import type { ClockConsole } from "./console";
+import { type ClockConsole, makeConsole, recordPage } from "./console";
 import { oneOf } from "./commands";
 import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
 
@@ -231,7 +231,9 @@ export function betweenGames(app: App): boolean {
 }
 
 /** The reply body of one request (a JSON text whose frame was good). */
-export function answerRequest(app: App, con: ClockConsole, json: string): Reply {
+/** `con`: the console to answer through, or null to make one only for a request that needs it (a page
+ *  of records does not: the console's dozen closures are not made for each page of a log). */
+export function answerRequest(app: App, con: ClockConsole | null, json: string): Reply {
   let r: unknown;
   try {
     r = JSON.parse(json);
@@ -240,6 +242,13 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   }
   if (typeof r !== "object" || r === null || Array.isArray(r)) return { err: "bad request: not an object" };
   const q = r as Request;
+  if (q.c === "records") {
+    // a page of the records as stored: the tool checks them and derives the log itself
+    app.beforeLongTask(RECORDS_REPLY_MS);
+    const page = recordPage(app, q.from, q.game);
+    return typeof page === "string" ? answer(page) : { ok: page };
+  }
+  if (!con) con = makeConsole(app);
   switch (q.c) {
     case "hello": {
       app.linkOpened(app.board.now());
@@ -274,12 +283,6 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       app.refresh();
       return { ok: publicSettings(s) };
     }
-    case "records": {
-      // a page of the records as stored: the tool checks them and derives the log itself
-      app.beforeLongTask(RECORDS_REPLY_MS);
-      const page = con.recordPage(q.from, q.game);
-      return typeof page === "string" ? answer(page) : { ok: page };
-    }
     default:
       return { err: typeof q.c === "string" ? "unknown command '" + q.c + "'" : "bad request: no command c" };
   }
@@ -288,7 +291,7 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
 /** The reply to a line, framed (replyPieces), and whether the line is the JavaScript prompt's from
  *  then on (the repl request: after its reply); null when the line is no request (an echo, a prompt,
  *  noise, a half line). No line is ever run as JavaScript. */
-export function answerLine(app: App, con: ClockConsole, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
+export function answerLine(app: App, con: ClockConsole | null, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
   const f = parseFrame(line, crc32);
   if (f === null) return null;
   const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);
