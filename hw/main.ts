@@ -13,6 +13,7 @@ import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
 import { startWatchdog } from "./watchdog";
+import { message } from "./message";
 
 /** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
  *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
@@ -34,11 +35,6 @@ function justFlashed(): boolean {
 }
 
 let started = false;
-
-function message(e: unknown): string {
-  const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
-  return m !== undefined ? "" + m : "" + e;
-}
 
 function boot(): void {
   if (started) return;
