@@ -51,14 +51,14 @@ export const COLD: Cold[] = [
   },
   {
     name: "link", gives: "link code", when: "while a line speaks or the console is called", loader: "firmware/link.ts", factory: "linkCode", load: "loadLink", file: "LINK_FILE",
-    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/)/,
+    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/|record\/valid\.ts)/,
   },
   {
     // reading the settings back and a power cut's game: once, at power-on (decodeSettings and
     // restore, with the helpers of settings.ts and persist.ts they call: a copy of a few of them is in
     // RAM beside the program's only while the app starts)
     name: "boot", gives: "power-on code", when: "once at power-on", loader: "firmware/record/boot.ts", factory: "bootCode", load: "loadBoot", file: "BOOT_FILE",
-    shared: "firmware/record/boot/shared.ts", own: /^firmware\/record\/(boot\.ts|settings\.ts|persist\.ts)/,
+    shared: "firmware/record/boot/shared.ts", own: /^firmware\/record\/(boot\.ts|settings\.ts|persist\.ts|valid\.ts)/,
   },
 ];
 

@@ -310,21 +310,6 @@ export class App {
     return why;
   }
 
-  /** The arbiter's unlock over a link (the PIN was right). */
-  linkUnlock(t: number): void {
-    this.access.unlock(t, "link");
-  }
-
-  /** The arbiter locks (menu's Lock, a link's lock). */
-  lock(t: number): void {
-    this.access.lock(t, "arbiter");
-  }
-
-  /** A link said hello (a tool connected): recorded at most once each AUDIT_EVERY_MS. */
-  linkOpened(t: number): void {
-    if (this.due("link", t)) this.queue(this.clock.game, t, "link", null, "hello");
-  }
-
   /** Back to set-up; the last game's records stay on the store (for a dispute) while it has room. */
   newGame(via?: string): void {
     const t = this.board.now();

@@ -15,7 +15,8 @@ import type { App } from "../app";
 import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
 import { type ClockConsole, makeConsole, recordPage } from "./console";
 import { oneOf } from "./commands";
-import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
+import { formatControl, isParseError, parseControl, hex8, isPin, isDefaultPin, withPin, VERSION, PACKS, TRADITIONS } from "./shared";
+import { isWhole, hasId } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
 // and fails if one is shortened.
@@ -208,9 +209,9 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   if (h !== undefined) s.handicap = h as number;
   if (r.whiteOnRight !== undefined && typeof r.whiteOnRight !== "boolean") return "whiteOnRight is true or false";
   if (r.whiteOnRight !== undefined) s.whiteOnRight = r.whiteOnRight as boolean;
-  if (r.lang !== undefined && !isPack(r.lang)) return "lang '" + r.lang + "' is not a voice pack of this clock";
+  if (r.lang !== undefined && !hasId(PACKS, r.lang)) return "lang '" + r.lang + "' is not a voice pack of this clock";
   if (r.lang !== undefined) s.lang = r.lang as string;
-  if (r.tradition !== undefined && !isTradition(r.tradition)) return "tradition '" + r.tradition + "' is not known";
+  if (r.tradition !== undefined && !hasId(TRADITIONS, r.tradition)) return "tradition '" + r.tradition + "' is not known";
   if (r.tradition !== undefined) s.tradition = r.tradition as string;
   if (r.volume !== undefined && !isWhole(r.volume, 0, 10)) return "volume is a whole number 0 to 10";
   if (r.volume !== undefined) s.volume = r.volume as number;
@@ -251,7 +252,9 @@ export function answerRequest(app: App, con: ClockConsole | null, json: string):
   if (!con) con = makeConsole(app);
   switch (q.c) {
     case "hello": {
-      app.linkOpened(app.board.now());
+      // a tool connected: recorded at most once each AUDIT_EVERY_MS (the app's due)
+      const t = app.board.now();
+      if (app.due("link", t)) app.queue(app.clock.game, t, "link", null, "hello");
       const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL, firmware: app.board.firmware, defaultPin: isDefaultPin(app.settings) };
       return { ok: hello };
     }
