@@ -144,7 +144,7 @@ export class App {
     this.access = new Access(board.store, board.now(), (t, what, info) => self.queue(self.clock.game, t, what, null, info));
     this.clock = this.freshClock();
     const now = board.now();
-    const back = this.rec.restore(now, boot);
+    const back = boot.restoreInto(this.rec, now); // the game as the store left it (null: none)
     boot = ""; // let go: this constructor's scope lives on in its closures (wakeFn), and would keep the file's code
     if (back) {
       this.clock = this.clockOf(back.game);
@@ -502,13 +502,6 @@ export class App {
       if (this.access.via === "link") this.access.lock(now, "link closed");
       if (this.prompt) this.shutPrompt(now, "line closed");
     }
-  }
-
-  /** A checkpoint now (a page about to be closed), written at once. */
-  checkpointNow(): void {
-    const now = this.board.now();
-    if (this.clock.game.phase === "running") this.rec.checkpoint(now);
-    this.flush();
   }
 
   /** Draws what is shown now and asks the board to wake at the next change. */
