@@ -116,21 +116,20 @@ export function installConsole(app: App, on: object): void {
   Object.defineProperty(on, "clock", {
     get: function (): ClockConsole {
       const code = loadLink();
-      return typeof code === "string" ? failing("error: " + code) : code.makeConsole(app);
+      if (typeof code !== "string") return code.makeConsole(app);
+      // without the link's code, a console whose every method answers why (made here, not by a
+      // function of its own: every function of the program is RAM for as long as the board runs)
+      const text = "error: " + code;
+      const f = function (): string {
+        return text;
+      };
+      return {
+        help: f, status: f as unknown as ClockConsole["status"], records: function (): string[] {
+          return [text];
+        },
+        recordPage: f, control: f, handicap: f, unlock: f, lock: f, op: f, newGame: f,
+      };
     },
     configurable: true,
   });
-}
-
-/** A console whose every method answers `text` (made only when the link's code cannot be had). */
-function failing(text: string): ClockConsole {
-  const f = function (): string {
-    return text;
-  };
-  return {
-    help: f, status: f as unknown as ClockConsole["status"], records: function (): string[] {
-      return [text];
-    },
-    recordPage: f, control: f, handicap: f, unlock: f, lock: f, op: f, newGame: f,
-  };
 }
