@@ -82,6 +82,16 @@ describe("every protocol command, on the built bundle", () => {
     expect(link.ok<ClockStatus>("status")).toEqual(before);
   });
 
+  it("says which field of a set is wrong and why (the link's file holds those checks: record/valid.ts)", async () => {
+    const { link } = await clock();
+    expect(link.ask("set", { tradition: "xx" })!.err).toBe("tradition 'xx' is not known");
+    expect(link.ask("set", { lang: "xx" })!.err).toBe("lang 'xx' is not a voice pack of this clock");
+    expect(link.ask("set", { volume: 2.5 })!.err).toBe("volume is a whole number 0 to 10");
+    expect(link.ask("set", { handicap: 10 })!.err).toBe("handicap is 0 (even) or 2 to 9 stones");
+    expect(link.ask("set", { board: 1000 })!.err).toBe("board is a whole number 1 to 999 (0: none)");
+    expect(link.ok("set", { tradition: "nihon-kiin", lang: "en", volume: 0, board: 999 })).toMatchObject({ tradition: "nihon-kiin", lang: "en", volume: 0, board: 999 });
+  });
+
   it("op start starts the game (the call the build once broke: Function \"Pe\" not found)", async () => {
     const { rig, link } = await clock();
     expect(link.ok("op", { words: "start" })).toBe("ok: start");
