@@ -2,8 +2,9 @@
 // power cut left, put back into the recorder (restoreInto: persist.ts restore, lastInstant). A board
 // keeps every function of its program in RAM for as long as it runs, yet this code runs once, at
 // power-on: on the board the build makes it a Storage file of its own (build/cold.ts), which
-// loadBoot() runs when the app starts and lets go once it has started. Without that file the clock does not start (it could not give back a game after a
-// power cut) and says why. Here it is the modules themselves.
+// loadBoot() runs when the app starts and lets go once it has started. Without that file the clock
+// does not start (it could not give back a game after a power cut) and says why. Here it is the
+// modules themselves.
 
 import { decodeSettings } from "./settings";
 import { type Restored, restore, lastInstant, gameRecord } from "./persist";
