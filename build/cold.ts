@@ -51,7 +51,14 @@ export const COLD: Cold[] = [
   },
   {
     name: "link", gives: "link code", when: "while a line speaks or the console is called", loader: "firmware/link.ts", factory: "linkCode", load: "loadLink", file: "LINK_FILE",
-    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/)/,
+    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/|record\/valid\.ts)/,
+  },
+  {
+    // reading the settings back and a power cut's game: once, at power-on (decodeSettings and
+    // restore, with the helpers of settings.ts and persist.ts they call: a copy of a few of them is in
+    // RAM beside the program's only while the app starts)
+    name: "boot", gives: "power-on code", when: "once at power-on", loader: "firmware/record/boot.ts", factory: "bootCode", load: "loadBoot", file: "BOOT_FILE",
+    shared: "firmware/record/boot/shared.ts", own: /^firmware\/record\/(boot\.ts|settings\.ts|persist\.ts|valid\.ts)/,
   },
 ];
 
@@ -141,7 +148,9 @@ export function wrapCold(c: Cold, code: string, map: string, inputs: Record<stri
   return { code: code.replace(/\n*$/, "\n"), map: map };
 }
 
-/** A cold file's entry: its factory's object handed to the loader. */
+/** A cold file's entry: its factory's object handed to the loader; then the file's scope, which its
+ *  functions keep while they are held, lets go of the shared values' array (each value has its own
+ *  variable by then: one jsvar and a name each, 18 for the menus') and of the loader's callback. */
 export function coldEntry(c: Cold): string {
-  return `import { ${c.factory} } from "./${c.loader.replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n`;
+  return `import { ${c.factory} } from "./${c.loader.replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n${SHARED_PARAM} = ${OUT_PARAM} = void 0;\n`;
 }

@@ -12,7 +12,8 @@ import {
   type Game, type Op, type Output, type Side, type TimeControl, type CallOptions, type Call,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
-import { type Settings, decodeSettings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
+import { loadBoot } from "./record/boot";
+import { type Settings, encodeSettings, settingChanges, isDefaultPin, isOldPinHash, withPin } from "./record/settings";
 import { Access } from "./access";
 import type { Menu, MenuDrawn, Menus } from "./menu";
 import { menuButton, menuInput, menuLong } from "./menukeys";
@@ -137,7 +138,10 @@ export class App {
     this.power = new Power(board);
     const ck = board.checkpoint;
     this.checkpointMinMs = ck.mainMs < ck.overtimeMs ? ck.mainMs : ck.overtimeMs;
-    const loaded = decodeSettings(board.store.get(SETTINGS));
+    // the power-on code (on the board a Storage file, let go once the app has started)
+    let boot = loadBoot();
+    if (typeof boot === "string") throw new Error(boot);
+    const loaded = boot.decodeSettings(board.store.get(SETTINGS));
     this.settings = loaded.settings;
     if (loaded.error) this.fault("settings: " + loaded.error);
     if (loaded.rewrite && !board.store.set(SETTINGS, encodeSettings(this.settings))) this.fault("settings not saved");
@@ -145,7 +149,8 @@ export class App {
     this.access = new Access(board.store, board.now(), (t, what, info) => self.queue(self.clock.game, t, what, null, info));
     this.clock = this.freshClock();
     const now = board.now();
-    const back = this.rec.restore(now);
+    const back = boot.restoreInto(this.rec, now); // the game as the store left it (null: none)
+    boot = ""; // let go: this constructor's scope lives on in its closures (wakeFn), and would keep the file's code
     if (back) {
       this.clock = this.clockOf(back.game);
       this.armed = true;
@@ -309,21 +314,6 @@ export class App {
     const why = this.access.check(this.settings, pin, t, source);
     if (why === null && isOldPinHash(this.settings)) this.changeSettings(withPin(this.settings, pin), source);
     return why;
-  }
-
-  /** The arbiter's unlock over a link (the PIN was right). */
-  linkUnlock(t: number): void {
-    this.access.unlock(t, "link");
-  }
-
-  /** The arbiter locks (menu's Lock, a link's lock). */
-  lock(t: number): void {
-    this.access.lock(t, "arbiter");
-  }
-
-  /** A link said hello (a tool connected): recorded at most once each AUDIT_EVERY_MS. */
-  linkOpened(t: number): void {
-    if (this.due("link", t)) this.queue(this.clock.game, t, "link", null, "hello");
   }
 
   /** Back to set-up; the last game's records stay on the store (for a dispute) while it has room. */
@@ -541,13 +531,6 @@ export class App {
       if (this.access.via === "link") this.access.lock(now, "link closed");
       if (this.prompt) this.shutPrompt(now, "line closed");
     }
-  }
-
-  /** A checkpoint now (a page about to be closed), written at once. */
-  checkpointNow(): void {
-    const now = this.board.now();
-    if (this.clock.game.phase === "running") this.rec.checkpoint(now);
-    this.flush();
   }
 
   /** Draws what is shown now and asks the board to wake at the next change. */

@@ -13,6 +13,7 @@
 // (no ACK) as an error, and is faster.
 
 import type { Pins } from "./pins";
+import { message } from "./message";
 
 const RETRY_MS = 10000;
 /** After the port is powered, the controller is given this long before its init commands. */
@@ -40,11 +41,6 @@ const INIT = "\x00\xae\xd5\x80\xa8\x3f\xd3\x00\x40\x8d\x14\x20\x00\xa1\xc8\xda\x
   "\xd9\xf1\xdb\x34\xa4\xa6\xaf";
 /** The contrast command; its level follows as one byte. */
 const CONTRAST = "\x00\x81";
-
-function message(e: unknown): string {
-  const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
-  return m !== undefined ? "" + m : "" + e;
-}
 
 type DisplayPins = Pins["display"];
 

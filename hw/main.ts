@@ -13,6 +13,7 @@ import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
 import { startWatchdog } from "./watchdog";
+import { message } from "./message";
 
 /** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
  *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
@@ -21,24 +22,7 @@ const BOOT_PROMPT_MS = 3000;
  *  program's first. Nobody without that prompt (or the board in hand) can write it. */
 const FLASHED = "clock.flashed";
 
-/** Whether this boot follows a flash (the mark is taken away: once only). */
-function justFlashed(): boolean {
-  try {
-    const S = require("Storage");
-    if (S.read(FLASHED) === undefined) return false;
-    S.erase(FLASHED);
-    return true;
-  } catch (e) {
-    return false;
-  }
-}
-
 let started = false;
-
-function message(e: unknown): string {
-  const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
-  return m !== undefined ? "" + m : "" + e;
-}
 
 function boot(): void {
   if (started) return;
@@ -54,7 +38,19 @@ function boot(): void {
     const app = startApp(hw.board);
     installConsole(app, global);
     startLink(app, link);
-    if (justFlashed() && app.openPrompt("", hw.board.now())) {
+    // whether this boot follows a flash (the mark is taken away: once only); here, not a function of
+    // its own, which would be RAM for as long as the board runs
+    let flashed = false;
+    try {
+      const S = require("Storage");
+      if (S.read(FLASHED) !== undefined) {
+        S.erase(FLASHED);
+        flashed = true;
+      }
+    } catch (e) {
+      // no mark to read: not just flashed
+    }
+    if (flashed && app.openPrompt("", hw.board.now())) {
       setTimeout(() => {
         if (app.prompt === "USB") app.shutPrompt(app.board.now(), "after the flash");
       }, BOOT_PROMPT_MS);

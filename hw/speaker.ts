@@ -22,6 +22,7 @@
 import type { Pins } from "./pins";
 import { LEVELS } from "../firmware/gfx/fonts";
 import { FULL_VOLUME as FULL } from "../firmware/levels";
+import { message } from "./message";
 
 const RATE = 8000;
 const PWM_HZ = 80000;
@@ -44,11 +45,6 @@ function scaled(raw: ArrayBuffer, table: Uint16Array): ArrayBuffer {
   const g = Graphics.createArrayBuffer(n, 1, 8);
   g.drawImage({ width: n, height: 1, bpp: 8, buffer: raw, palette: table }, 0, 0);
   return g.buffer;
-}
-
-function message(e: unknown): string {
-  const m = e && typeof e === "object" ? (e as { message?: unknown }).message : undefined;
-  return m !== undefined ? "" + m : "" + e;
 }
 
 export class Speaker {

@@ -10,7 +10,8 @@ import type { Side } from "../core/index";
 import type { Settings } from "../record/settings";
 import { parseOpWords } from "./commands";
 import { WARN_PERCENT } from "../power"; // a number: written into the code (build/consts.ts)
-import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, VERSION, isDefaultPin, isWhole } from "./shared";
+import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, VERSION, isDefaultPin } from "./shared";
+import { isWhole } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -113,6 +114,25 @@ export interface ClockConsole {
   newGame(): string;
 }
 
+/** The records as stored, a page at a time: the desktop tool reads a game's log this way (the link's
+ *  `records`, which answers with this alone, no console made). */
+export function recordPage(app: App, from?: unknown, game?: unknown): RecordPage | string {
+  const f = from === undefined ? 0 : from;
+  const k = game === undefined ? 0 : game;
+  if (!isWhole(f, 0, 1e9)) return "error: from is a slot of the records, 0 or more";
+  if (k !== 0 && k !== 1) return "error: game is 0 (the game on the clock) or 1 (the previous one)";
+  const store = app.board.store;
+  if (!store.slots || !store.slotBytes) return "error: this board's records are not kept in slots";
+  app.flush();
+  const n = store.count(k);
+  if (k === 1 && n === 0) return "error: no previous game on the clock";
+  const page: RecordPage = {
+    from: f as number, count: n, slot: store.slotBytes, text: store.slots(f as number, Math.floor(PAGE_CHARS / store.slotBytes), k),
+    shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition, lang: app.settings.lang,
+  };
+  return page;
+}
+
 export function makeConsole(app: App): ClockConsole {
   const locked = (): string | null =>
     app.clock.game.phase !== "setup" && !app.unlocked ? "error: a game is on: clock.unlock(PIN) first" : null;
@@ -159,23 +179,7 @@ export function makeConsole(app: App): ClockConsole {
       }
       return out;
     },
-    // the records as stored, a page at a time: the desktop tool reads a game's log this way
-    recordPage: (from?: unknown, game?: unknown) => {
-      const f = from === undefined ? 0 : from;
-      const k = game === undefined ? 0 : game;
-      if (!isWhole(f, 0, 1e9)) return "error: from is a slot of the records, 0 or more";
-      if (k !== 0 && k !== 1) return "error: game is 0 (the game on the clock) or 1 (the previous one)";
-      const store = app.board.store;
-      if (!store.slots || !store.slotBytes) return "error: this board's records are not kept in slots";
-      app.flush();
-      const n = store.count(k);
-      if (k === 1 && n === 0) return "error: no previous game on the clock";
-      const page: RecordPage = {
-        from: f as number, count: n, slot: store.slotBytes, text: store.slots(f as number, Math.floor(PAGE_CHARS / store.slotBytes), k),
-        shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition, lang: app.settings.lang,
-      };
-      return page;
-    },
+    recordPage: (from?: unknown, game?: unknown) => recordPage(app, from, game),
     control: (spec: unknown, side?: unknown) => {
       if (app.clock.game.phase !== "setup") return "error: the time control is set before the game starts";
       if (typeof spec !== "string") return "error: control takes a notation such as '2h+5x60s'";
@@ -205,11 +209,11 @@ export function makeConsole(app: App): ClockConsole {
       const t = now();
       const why = app.checkPin(pin, t, "link");
       if (why) return "error: " + why;
-      app.linkUnlock(t);
+      app.access.unlock(t, "link");
       return "ok: unlocked";
     },
     lock: () => {
-      app.lock(now());
+      app.access.lock(now(), "arbiter");
       return "ok: locked";
     },
     op: (words: unknown) => {

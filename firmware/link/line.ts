@@ -74,7 +74,7 @@ export function startLink(app: App, link: Link): void {
       app.fault(code);
       return true;
     }
-    const r = code.answerLine(app, code.makeConsole(app), line, crc);
+    const r = code.answerLine(app, null, line, crc); // the console made only for a request that needs it
     if (r === null) return true;
     for (let i = 0; i < r.reply.length; i++) link.write(r.reply[i]);
     // the reply has gone out on the protocol: from now on the line is the prompt's
@@ -116,21 +116,20 @@ export function installConsole(app: App, on: object): void {
   Object.defineProperty(on, "clock", {
     get: function (): ClockConsole {
       const code = loadLink();
-      return typeof code === "string" ? failing("error: " + code) : code.makeConsole(app);
+      if (typeof code !== "string") return code.makeConsole(app);
+      // without the link's code, a console whose every method answers why (made here, not by a
+      // function of its own: every function of the program is RAM for as long as the board runs)
+      const text = "error: " + code;
+      const f = function (): string {
+        return text;
+      };
+      return {
+        help: f, status: f as unknown as ClockConsole["status"], records: function (): string[] {
+          return [text];
+        },
+        recordPage: f, control: f, handicap: f, unlock: f, lock: f, op: f, newGame: f,
+      };
     },
     configurable: true,
   });
-}
-
-/** A console whose every method answers `text` (made only when the link's code cannot be had). */
-function failing(text: string): ClockConsole {
-  const f = function (): string {
-    return text;
-  };
-  return {
-    help: f, status: f as unknown as ClockConsole["status"], records: function (): string[] {
-      return [text];
-    },
-    recordPage: f, control: f, handicap: f, unlock: f, lock: f, op: f, newGame: f,
-  };
 }

@@ -13,9 +13,10 @@
 
 import type { App } from "../app";
 import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
-import type { ClockConsole } from "./console";
+import { type ClockConsole, makeConsole, recordPage } from "./console";
 import { oneOf } from "./commands";
-import { formatControl, isParseError, parseControl, hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin, VERSION } from "./shared";
+import { formatControl, isParseError, parseControl, hex8, isPin, isDefaultPin, withPin, VERSION, PACKS, TRADITIONS } from "./shared";
+import { isWhole, hasId } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
 // and fails if one is shortened.
@@ -208,9 +209,9 @@ export function settingsAfter(app: App, r: Request): Settings | string {
   if (h !== undefined) s.handicap = h as number;
   if (r.whiteOnRight !== undefined && typeof r.whiteOnRight !== "boolean") return "whiteOnRight is true or false";
   if (r.whiteOnRight !== undefined) s.whiteOnRight = r.whiteOnRight as boolean;
-  if (r.lang !== undefined && !isPack(r.lang)) return "lang '" + r.lang + "' is not a voice pack of this clock";
+  if (r.lang !== undefined && !hasId(PACKS, r.lang)) return "lang '" + r.lang + "' is not a voice pack of this clock";
   if (r.lang !== undefined) s.lang = r.lang as string;
-  if (r.tradition !== undefined && !isTradition(r.tradition)) return "tradition '" + r.tradition + "' is not known";
+  if (r.tradition !== undefined && !hasId(TRADITIONS, r.tradition)) return "tradition '" + r.tradition + "' is not known";
   if (r.tradition !== undefined) s.tradition = r.tradition as string;
   if (r.volume !== undefined && !isWhole(r.volume, 0, 10)) return "volume is a whole number 0 to 10";
   if (r.volume !== undefined) s.volume = r.volume as number;
@@ -231,7 +232,9 @@ export function betweenGames(app: App): boolean {
 }
 
 /** The reply body of one request (a JSON text whose frame was good). */
-export function answerRequest(app: App, con: ClockConsole, json: string): Reply {
+/** `con`: the console to answer through, or null to make one only for a request that needs it (a page
+ *  of records does not: the console's dozen closures are not made for each page of a log). */
+export function answerRequest(app: App, con: ClockConsole | null, json: string): Reply {
   let r: unknown;
   try {
     r = JSON.parse(json);
@@ -240,9 +243,18 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
   }
   if (typeof r !== "object" || r === null || Array.isArray(r)) return { err: "bad request: not an object" };
   const q = r as Request;
+  if (q.c === "records") {
+    // a page of the records as stored: the tool checks them and derives the log itself
+    app.beforeLongTask(RECORDS_REPLY_MS);
+    const page = recordPage(app, q.from, q.game);
+    return typeof page === "string" ? answer(page) : { ok: page };
+  }
+  if (!con) con = makeConsole(app);
   switch (q.c) {
     case "hello": {
-      app.linkOpened(app.board.now());
+      // a tool connected: recorded at most once each AUDIT_EVERY_MS (the app's due)
+      const t = app.board.now();
+      if (app.due("link", t)) app.queue(app.clock.game, t, "link", null, "hello");
       const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL, firmware: app.board.firmware, defaultPin: isDefaultPin(app.settings) };
       return { ok: hello };
     }
@@ -274,12 +286,6 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
       app.refresh();
       return { ok: publicSettings(s) };
     }
-    case "records": {
-      // a page of the records as stored: the tool checks them and derives the log itself
-      app.beforeLongTask(RECORDS_REPLY_MS);
-      const page = con.recordPage(q.from, q.game);
-      return typeof page === "string" ? answer(page) : { ok: page };
-    }
     default:
       return { err: typeof q.c === "string" ? "unknown command '" + q.c + "'" : "bad request: no command c" };
   }
@@ -288,7 +294,7 @@ export function answerRequest(app: App, con: ClockConsole, json: string): Reply 
 /** The reply to a line, framed (replyPieces), and whether the line is the JavaScript prompt's from
  *  then on (the repl request: after its reply); null when the line is no request (an echo, a prompt,
  *  noise, a half line). No line is ever run as JavaScript. */
-export function answerLine(app: App, con: ClockConsole, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
+export function answerLine(app: App, con: ClockConsole | null, line: string, crc32: (s: string) => number): { reply: string[]; repl: boolean } | null {
   const f = parseFrame(line, crc32);
   if (f === null) return null;
   const body: Reply = "bad" in f ? { err: "bad frame" } : answerRequest(app, con, f.json);

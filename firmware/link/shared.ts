@@ -5,5 +5,6 @@
 // by the build (build/consts.ts) and need no entry.
 
 export { formatControl, parseControl, isParseError, parseDuration, result, hasForfeited, isLate, lateness } from "../core/index";
-export { hex8, isPack, isPin, isTradition, isWhole, isDefaultPin, withPin } from "../record/settings";
+export { hex8, isPin, isDefaultPin, withPin } from "../record/settings";
+export { PACKS, TRADITIONS } from "../voice";
 export { VERSION } from "../version";

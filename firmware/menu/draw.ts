@@ -18,16 +18,20 @@ function wrap(text: string): string[] {
   return wrapLines(text, COLS, NOTE_LINES);
 }
 
-/** The first line shown of n so that the cursor is visible, with one line below it when possible. */
-function windowTop(cursor: number, n: number, slots: number): number {
-  if (cursor < 0 || n <= slots) return 0;
-  return clamp(cursor - (slots - 2), 0, n - slots);
-}
-
 const WIDTH = 128;
 
-/** The digit boxes (four or six, centred); a digit being chosen is shown inverted. */
-function drawPin(g: Gfx, pin: string): void {
+/** A PIN screen, drawn whole. (Each function of the menus' file is a few jsvars while a menu is open:
+ *  the digit boxes are drawn here, not by a function of their own.) */
+function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
+  const v = menuView(m, s, game);
+  g.clear();
+  useFont(g, SMALL_FONT, 1);
+  g.setColor(1);
+  g.drawString(v.title, 0, 0);
+  g.fillRect(0, 9, WIDTH - 1, 9);
+  const notes = wrap(v.note);
+  // the digit boxes (four or six, centred); a digit being chosen is shown inverted
+  const pin = v.pin;
   useFont(g, SMALL_FONT, 2);
   for (let i = 0; i < pin.length; i++) {
     const x = 64 - pin.length * 10 + i * 20;
@@ -39,18 +43,6 @@ function drawPin(g: Gfx, pin: string): void {
     g.setColor(inverted ? 0 : 1);
     if (ch !== "-") g.drawString(ch, x + 4, 21);
   }
-}
-
-/** A PIN screen, drawn whole. */
-function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
-  const v = menuView(m, s, game);
-  g.clear();
-  useFont(g, SMALL_FONT, 1);
-  g.setColor(1);
-  g.drawString(v.title, 0, 0);
-  g.fillRect(0, 9, WIDTH - 1, 9);
-  const notes = wrap(v.note);
-  drawPin(g, v.pin);
   useFont(g, SMALL_FONT, 1);
   g.setColor(1);
   if (notes.length) g.drawString(notes[0], 1, 42);
@@ -73,7 +65,9 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const notes = wrap(m.note);
   const slots = SLOTS - notes.length;
   const cursor = m.screen === "list" ? m.item : m.sel;
-  const top = windowTop(cursor, lineCount(m, game), slots);
+  // the first line shown, so that the cursor is visible with one line below it when possible
+  const n = lineCount(m, game);
+  const top = cursor < 0 || n <= slots ? 0 : clamp(cursor - (slots - 2), 0, n - slots);
   const v = menuWindow(m, s, game, top, top + slots); // the text of the lines in sight alone
   const old = drawn && drawn[0] === "L" ? drawn : null; // null: draw it all, cleared first
   const keys = ["L", v.title + "\n" + v.tag];

@@ -17,7 +17,9 @@
 // run on across a power cut (the board's clock restarts at boot). Built by plain concatenation: each
 // JS operation costs the board about a third of a millisecond.
 
-import { type Game, type Side, type SideClock, newGame, turnElapsed, parseControl, formatControl, isParseError, settle, pause } from "../core/index";
+import type { Game, Side, SideClock } from "../core/index";
+// through boot/shared: restore is part of the power-on code's file on the board (record/boot.ts)
+import { newGame, turnElapsed, parseControl, formatControl, isParseError, settle, pause } from "./boot/shared";
 import { type Store, RECORD_BYTES } from "../board";
 
 function fit(r: string): string {

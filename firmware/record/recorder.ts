@@ -12,7 +12,7 @@
 
 import type { Store } from "../board";
 import type { Game, Side } from "../core/index";
-import { gameRecord, stateRecord, checkpointText, restore, lastInstant, type Restored } from "./persist";
+import { gameRecord, stateRecord, checkpointText } from "./persist";
 
 interface Pending {
   /** null: a checkpoint. */
@@ -24,15 +24,16 @@ interface Pending {
 }
 
 export class Recorder {
-  private store: Store;
+  // store, whiteOnRight, firmware and lastG are read and set by the power-on code too (boot.ts restoreInto)
+  store: Store;
   /** White's side (right: true) and the program's fingerprint, for the set-up record. */
-  private whiteOnRight: () => boolean;
-  private firmware: string;
+  whiteOnRight: () => boolean;
+  firmware: string;
   private pending: Pending[] = [];
   seq = 0;
   shift = 0;
   /** The current record set has a set-up record (G), this one. */
-  private lastG = "";
+  lastG = "";
   /** A record could not be written: a power cut now would lose the game. */
   notSaved = false;
   /** The board instant of the newest record or checkpoint queued. */
@@ -42,18 +43,6 @@ export class Recorder {
     this.store = store;
     this.whiteOnRight = whiteOnRight;
     this.firmware = firmware;
-  }
-
-  /** The game as the store left it (null: nothing past set-up); the instants go on from its last one. */
-  restore(now: number): Restored | null {
-    const back = restore(this.store, now);
-    const last = back ? { seq: back.seq, t: back.lastT, head: "" } : lastInstant(this.store);
-    this.seq = last.seq;
-    if (last.t >= 0) this.shift = last.t - now;
-    // the set-up record the game has: not written again (a game past set-up has its own already)
-    this.lastG = back ? gameRecord(back.game, this.whiteOnRight(), this.firmware) : last.head;
-    this.durableAt = now;
-    return back;
   }
 
   /** An entry of the game's log to record at t: written by flush(), after the face is updated. */

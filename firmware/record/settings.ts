@@ -2,8 +2,11 @@
 // checked field by field when read back: a corrupt or hand-edited file gives the defaults for the
 // bad fields and says which, so the boot never stops on it. Espruino-safe (see ESPRUINO.md).
 
-import { parseControl, isParseError, formatControl } from "../core/index";
-import { PACKS, TRADITIONS } from "../voice";
+// through boot/shared: decodeSettings is part of the power-on code's file on the board (record/boot.ts)
+import { parseControl, isParseError, formatControl, PACKS, TRADITIONS } from "./boot/shared";
+import { isWhole, hasId } from "./valid";
+
+export { isWhole } from "./valid";
 
 export interface Settings {
   /** Control notations, as parseControl reads them (stored in formatControl's canonical form). */
@@ -171,10 +174,6 @@ export function settingChanges(a: Settings, b: Settings): string[] {
   return out;
 }
 
-export function isWhole(v: unknown, min: number, max: number): boolean {
-  return typeof v === "number" && v === Math.floor(v) && v >= min && v <= max;
-}
-
 /** The canonical notation of a stored control, or null when it is not one. */
 function controlText(v: unknown): string | null {
   if (typeof v !== "string" || v.length === 0 || v.length > MAX_CONTROL) return null;
@@ -183,13 +182,11 @@ function controlText(v: unknown): string | null {
 }
 
 export function isPack(v: unknown): boolean {
-  for (let i = 0; i < PACKS.length; i++) if (PACKS[i].id === v) return true;
-  return false;
+  return hasId(PACKS, v);
 }
 
 export function isTradition(v: unknown): boolean {
-  for (let i = 0; i < TRADITIONS.length; i++) if (TRADITIONS[i].id === v) return true;
-  return false;
+  return hasId(TRADITIONS, v);
 }
 
 /** Reads stored settings. null (nothing stored yet) gives the defaults and no error; anything that

@@ -37,11 +37,11 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus' and the link's
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's and the power-on code's
     const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
     const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
-    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./));
-    expect(files.length).toBe(4);
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./));
+    expect(files.length).toBe(5);
     const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
@@ -80,6 +80,16 @@ describe("every protocol command, on the built bundle", () => {
     }
     expect(link.ask("set", { black: "2h+5x60" })!.err).toBe("black '2h+5x60': expected a unit h, m or s after 60 at character 8");
     expect(link.ok<ClockStatus>("status")).toEqual(before);
+  });
+
+  it("says which field of a set is wrong and why (the link's file holds those checks: record/valid.ts)", async () => {
+    const { link } = await clock();
+    expect(link.ask("set", { tradition: "xx" })!.err).toBe("tradition 'xx' is not known");
+    expect(link.ask("set", { lang: "xx" })!.err).toBe("lang 'xx' is not a voice pack of this clock");
+    expect(link.ask("set", { volume: 2.5 })!.err).toBe("volume is a whole number 0 to 10");
+    expect(link.ask("set", { handicap: 10 })!.err).toBe("handicap is 0 (even) or 2 to 9 stones");
+    expect(link.ask("set", { board: 1000 })!.err).toBe("board is a whole number 1 to 999 (0: none)");
+    expect(link.ok("set", { tradition: "nihon-kiin", lang: "en", volume: 0, board: 999 })).toMatchObject({ tradition: "nihon-kiin", lang: "en", volume: 0, board: 999 });
   });
 
   it("op start starts the game (the call the build once broke: Function \"Pe\" not found)", async () => {

@@ -102,7 +102,11 @@ function boot(): void {
   app = live;
   const con = makeConsole(live);
   // a closed tab or a reload is the page's power cut: the running side's time is recorded to the ms
-  window.addEventListener("pagehide", () => live.checkpointNow());
+  // (here, not a method of the app: a board has no page to close, and every method is RAM there)
+  window.addEventListener("pagehide", () => {
+    if (live.clock.game.phase === "running") live.rec.checkpoint(live.board.now());
+    live.flush();
+  });
   panel.follow(live);
   panel.update(); // the first frame came before the panel followed the clock: a restored game's log now
   sound = new SoundBar(document.body, () => shownApp(), voice, () => audio, () => noAudio, saved.local);
