@@ -71,15 +71,15 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 4.04, statements: 0, locals: 0, globals: 47.5, scanned: 0.498, members: 57.6, calls: 0, entries: 102,
-    operators: 43.7, literals: 21.5, allocs: 28.9, passes: 0, coldTokens: 1.6, words: 7.99, fmods: 7.82, builtins: 179,
+    tokens: 4.99, statements: 0, locals: 0, globals: 37.8, scanned: 0.731, members: 55.3, calls: 0, entries: 95.7,
+    operators: 42.4, literals: 21.6, allocs: 27.3, passes: 0, coldTokens: 2.44, words: 6.02, fmods: 154, builtins: 104,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.27, 4.14, 0, 0, 4.27],
-  wakeMs: [7.49, 0, 0, 0],
+  nativeScale: [2.09, 5.08, 0, 0, 4.04],
+  wakeMs: [7, 0, 0, 2.64],
   jsvarsFactor: 1.14,
 };
 
