@@ -329,16 +329,22 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
     drawTime(g, x0, big);
   } else {
     const x = x0 + ((63 - tw) >> 1);
-    const xi = x + g.stringWidth(big.substring(0, i));
+    // i = 0 (a period's last nine seconds, one digit): the text itself, from x, no width to find
+    const xi = i > 0 ? x + g.stringWidth(big.substring(0, i)) : x;
     g.setColor(0);
     g.fillRect(xi, 9, x + tw - 1, 39);
     g.setColor(1);
-    g.drawString(big.substring(i), xi, 8);
+    g.drawString(i > 0 ? big.substring(i) : big, xi, 8);
   }
   // the last period: the count the voice says, on the periods' row (when a long message is not over it)
   const count = cell >> 2;
   if (count > 0 && drawn[0] === "") {
-    const over = lastText(count & 63, count >> 6, ms);
+    // lastText(), inline: a function of the bundle is found only by searching the global scope
+    let secs = ms > 0 ? (ms / 1000) | 0 : 0;
+    if (secs * 1000 < ms) secs++;
+    const countN = count >> 6;
+    const said = (count & 63) - secs;
+    const over = said >= 1 && said <= countN ? said + "/" + countN : "LAST";
     const had = drawn[k + 1];
     if (over !== had) {
       drawn[k + 1] = over;
@@ -350,20 +356,17 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
         box(g, x0, 41, 63, 14, 0);
         fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
       } else {
+        // the number said (before the "/") when the rest is as before; else all of it. Fewer
+        // interpreter steps than comparing character by character (a digit the same is drawn again)
         const n2 = over.length;
-        let a = 0;
-        let b = n2 - 1;
-        if (had.length === n2) {
-          while (over.charAt(a) === had.charAt(a)) a++;
-          while (over.charAt(b) === had.charAt(b)) b--;
-        } else b = -1; // all of it
+        const sl = over.indexOf("/");
+        const b = sl > 0 && had.length === n2 && had.substring(sl) === over.substring(sl) ? sl - 1 : -1;
         const x = x0 + ((63 - w) >> 1);
         g.setColor(0);
         if (b < 0) g.fillRect(x0, 41, x0 + 62, 54);
-        else g.fillRect(x + 12 * a, 41, x + 12 * b + 11, 54);
+        else g.fillRect(x, 41, x + 12 * b + 11, 54);
         g.setColor(1);
-        if (b < 0) g.drawString(over, x, 41);
-        else g.drawString(over.substring(a, b + 1), x + 12 * a, 41);
+        g.drawString(b < 0 ? over : over.substring(0, b + 1), x, 41);
       }
     }
   }
