@@ -317,8 +317,9 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   const n = big.length;
   let i = -1; // a whole redraw
   if (tw <= 63 && was.length === n) {
-    // mostly the last digit alone (a period's last nine seconds: the one digit, from i = 0)
-    if (big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
+    // mostly the last digit alone (a period's last nine seconds: the one digit, from i = 0, with no
+    // empty prefixes to compare)
+    if (n === 1 || big.substring(0, n - 1) === was.substring(0, n - 1)) i = n - 1;
     else {
       i = 0;
       while (big.charAt(i) === was.charAt(i)) i++;
@@ -351,14 +352,15 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
       // as fitText draws it at scale 2 (12 px a character, centred, rows 41-54): where it is as long
       // as before, only the characters that changed ("3/10" after "2/10": the first)
       useFont(g, SMALL_FONT, 2);
-      const w = g.stringWidth(over) - 2;
+      // its digits, "/" and LAST are 6 px in the small font (12 at scale 2): no width to ask for
+      const n2 = over.length;
+      const w = 12 * n2 - 2;
       if (w > 63) {
         box(g, x0, 41, 63, 14, 0);
         fitText(g, x0, 41, 63, 14, over, [SMALL_FONT, SMALL_FONT], [2, 1]);
       } else {
         // the number said (before the "/") when the rest is as before; else all of it. Fewer
         // interpreter steps than comparing character by character (a digit the same is drawn again)
-        const n2 = over.length;
         const sl = over.indexOf("/");
         const b = sl > 0 && had.length === n2 && had.substring(sl) === over.substring(sl) ? sl - 1 : -1;
         const x = x0 + ((63 - w) >> 1);
