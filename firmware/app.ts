@@ -472,16 +472,22 @@ export class App {
     this.board.kick();
     // the calls of each instant back to back, as handle() plays peek()'s outputs
     const calls = this.clock.peekCalls(at);
-    for (let i = 0; i < calls.length; ) {
-      const t = calls[i].e;
-      const says: string[] = [];
-      const short: boolean[] = [];
-      for (; i < calls.length && calls[i].e === t; i++) {
-        if (t <= this.aheadUntil && this.handedHas(t, calls[i].say)) continue;
-        says.push(calls[i].say);
-        short.push(calls[i].short === true);
+    if (calls.length === 1) {
+      // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
+      const c = calls[0];
+      if (!(c.e <= this.aheadUntil && this.handedHas(c.e, c.say))) this.sayCalls([c.say], [c.short === true], c.e);
+    } else {
+      for (let i = 0; i < calls.length; ) {
+        const t = calls[i].e;
+        const says: string[] = [];
+        const short: boolean[] = [];
+        for (; i < calls.length && calls[i].e === t; i++) {
+          if (t <= this.aheadUntil && this.handedHas(t, calls[i].say)) continue;
+          says.push(calls[i].say);
+          short.push(calls[i].short === true);
+        }
+        if (says.length) this.sayCalls(says, short, t);
       }
-      if (says.length) this.sayCalls(says, short, t);
     }
     this.handed = calls;
     this.aheadUntil = at;
