@@ -189,6 +189,10 @@ export class App {
     k.logsCalls = false; // a call made on time is made again from the records when the log is read
     k.onLog = (t, what, side, info) => {
       if (what === "call" || what === "refused") return;
+      // a call the speaker already had at its instant was heard on time, though the wake at that
+      // instant came late: not dropped nor late (the log makes it again as a call made on time)
+      if (what === "dropped" && self.onSpeaker(t, info)) return;
+      if (what === "late" && self.onSpeaker(parseInt(info.split(" due ")[1], 10), info.split(" due ")[0])) return;
       // a flood of questions is answered, but recorded at most once a side each AUDIT_EVERY_MS
       if (what === "query" && !self.due("query " + (side || k.game.toMove), t)) return;
       self.queue(k.game, t, what, side, info);
@@ -384,6 +388,11 @@ export class App {
     if (this.empty) return;
     this.rec.flush();
     if (this.rec.notSaved) this.fault("record not saved");
+  }
+
+  /** Whether the call of instant t saying `say` is on the speaker at its instant (handed ahead). */
+  onSpeaker(t: number, say: string): boolean {
+    return t <= this.aheadUntil && this.handedHas(t, say);
   }
 
   /** Whether the call of instant t saying `say` was handed to the speaker. */

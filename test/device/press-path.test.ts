@@ -152,6 +152,30 @@ describe("a last-period count already on the speaker when the wake at its instan
   });
 });
 
+describe("a count already on the speaker, its wake late: the log says what was heard", () => {
+  // the count is handed to the speaker LEAD_MS ahead and heard at its instant; the wake at that
+  // instant runs 50 ms late (the interpreter busy from 10 ms before it), past the core's 20 ms grace
+  const around = (rig: ClockRig, t: number) => rig.log().filter((l) => l.what !== "checkpoint" && Math.abs(l.t - t) < 600).map((l) => l.what + " " + l.info);
+  it("an ordinary period's count is logged as made, not dropped", () => {
+    const rig = new ClockRig(code, { seed: 3 }).start();
+    rig.setUp("0+3x10s", 1000);
+    rig.press("white", 5000); // Black's byoyomi from 5 s: counted 1 … 9 from 6 s
+    rig.dev.stall(7990, 60);
+    rig.runUntil(12000);
+    expect(rig.heard().filter((u) => u.t >= 7500 && u.t < 8500).map((u) => [u.t, u.clips.join(" "), u.cut])).toEqual([[8000, "3", false]]);
+    expect(around(rig, 8000)).toEqual(["call count:3"]);
+  });
+  it("a last period's count is logged as made, not late", () => {
+    const rig = new ClockRig(code, { seed: 4 }).start();
+    rig.setUp("30s+2x20s", 1000);
+    rig.press("white", 5000);
+    rig.dev.stall(67990, 60);
+    rig.runUntil(72000);
+    expect(rig.heard().filter((u) => u.t >= 67500 && u.t < 68500).map((u) => [u.t, u.cut])).toEqual([[68000, false]]);
+    expect(rig.log().filter((l) => l.what === "late" || l.what === "dropped")).toEqual([]);
+  });
+});
+
 describe("10 s periods on the board: every call heard whole, the count on its seconds", () => {
   // 开始读秒 (930 ms) ends 70 ms before the count's 1, which the app hands to the speaker 250 ms
   // ahead: the speaker lets it play to its end (hw/speaker.ts); 三次 follows the 1 (core/place.ts)
