@@ -112,7 +112,7 @@ function pinView(title: string, m: Menu): MenuView {
   return v;
 }
 
-/** A list's items and the lines made so far, for the settings and the game they were made from; in
+/** A list's count and the lines made so far, for the settings and the game they were made from; in
  *  the menus' file, they go with it when the menu closes. */
 export interface ListMade { s: Settings; game: Game; arbiter: boolean; n: number; lines: string[] }
 let made: ListMade | null = null;
