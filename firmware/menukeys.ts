@@ -73,7 +73,8 @@ export function menuLong(app: App, t: number): void {
 export function menuInput(app: App, b: number, long: boolean, t: number): void {
   const m = app.menus; // kept: an operation below may close the menu, and a redraw let it go
   if (!app.menu || !m) return;
-  const pin = (code: string) => app.checkPin(code, t, "menu") === null;
+  // how a PIN screen's digits are judged (a closure made on those screens alone: the step is dear)
+  const pin = app.menu.screen.indexOf("pin") >= 0 ? (code: string) => app.checkPin(code, t, "menu") === null : undefined;
   const was = app.menu.unlocked;
   const r = m.menuKey(app.menu, app.settings, app.clock.game, t, b, long, pin);
   app.menu = r.menu;

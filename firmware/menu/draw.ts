@@ -5,8 +5,8 @@ import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
-import { type Menu, clamp, isPin } from "./state";
-import { COLS, menuView, menuWindow, lineCount } from "./text";
+import { type Menu, isPin } from "./state";
+import { COLS, menuView, menuWindow, lineCount, listMade, listLine } from "./text";
 
 const SLOTS = 5; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
@@ -50,7 +50,7 @@ function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
 }
 
 /** What a screen showed when last drawn, to redraw only what changed: [0] "L" (lines) or "P" (a PIN
- *  screen, drawn whole), [1] the title and its tag, [2 + i] row i under the rule: a line (marked
+ *  screen, drawn whole), [1] the title, [2] its tag, [3 + i] row i under the rule: a line (marked
  *  "\x01" under the cursor) or a line of the note. */
 export type MenuDrawn = string[];
 
@@ -62,44 +62,68 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
     drawPinScreen(g, m, s, game);
     return ["P"];
   }
-  const notes = wrap(m.note);
+  const notes = m.note ? wrap(m.note) : [];
   const slots = SLOTS - notes.length;
-  const cursor = m.screen === "list" ? m.item : m.sel;
+  // a list (the step that must be quick) is read from its lines made once (menuWindow's list case,
+  // without its view); the other screens from their window
+  const list = m.screen === "list" ? listMade(m, s, game) : null;
+  const cursor = list ? m.item : m.sel;
   // the first line shown, so that the cursor is visible with one line below it when possible
-  const n = lineCount(m, game);
-  const top = cursor < 0 || n <= slots ? 0 : clamp(cursor - (slots - 2), 0, n - slots);
-  const v = menuWindow(m, s, game, top, top + slots); // the text of the lines in sight alone
+  const n = list ? list.n : lineCount(m, game);
+  let top = cursor < 0 || n <= slots ? 0 : cursor - (slots - 2); // clamp's, written out: a call fewer
+  if (top > n - slots) top = n - slots;
+  if (top < 0) top = 0;
+  const v = list ? null : menuWindow(m, s, game, top, top + slots); // the text of the lines in sight alone
+  const title = v ? v.title : m.arbiter ? "Arbiter" : "Set-up";
+  const tag = v ? v.tag : m.arbiter ? game.phase : m.item + 1 + "/" + n;
   const old = drawn && drawn[0] === "L" ? drawn : null; // null: draw it all, cleared first
-  const keys = ["L", v.title + "\n" + v.tag];
-  useFont(g, SMALL_FONT, 1);
+  const keys = ["L", title, tag];
   if (!old) {
+    // after a list drawn here the font is this one still: nothing else draws while a menu is open
+    useFont(g, SMALL_FONT, 1);
     g.clear();
     g.setColor(1);
     g.fillRect(0, 9, WIDTH - 1, 9);
   }
-  if (!old || old[1] !== keys[1]) {
-    if (old) box(g, 0, 0, WIDTH, 9, 0);
+  // a step along a list changes the tag alone ("3/16"): its cell is cleared (a character is at most
+  // 6 px wide) and drawn again, the title left as it is when the two cannot meet
+  const oldTag = old ? old[2] : "";
+  const most = tag.length > oldTag.length ? tag.length : oldTag.length;
+  if (old && old[1] === title && oldTag !== tag && (title.length + most) * 6 <= WIDTH) {
+    g.setColor(0);
+    g.fillRect(WIDTH - 6 * most, 0, WIDTH - 1, 8);
     g.setColor(1);
-    g.drawString(v.title, 0, 0);
-    if (v.tag) g.drawString(v.tag, WIDTH - textWidth(g, v.tag, 1), 0);
+    if (tag) g.drawString(tag, WIDTH - textWidth(g, tag, 1), 0);
+  } else if (!old || old[1] !== title || oldTag !== tag) {
+    if (old) {
+      g.setColor(0);
+      g.fillRect(0, 0, WIDTH - 1, 8);
+    }
+    g.setColor(1);
+    g.drawString(title, 0, 0);
+    if (tag) g.drawString(tag, WIDTH - textWidth(g, tag, 1), 0);
   }
-  const lines = v.lines;
-  const shown = lines.length;
+  const lines = v ? v.lines : list!.lines; // a list's: those made so far, by index in the list
+  const at = v ? 0 : top;
+  const shown = v ? v.lines.length : n - top < slots ? n - top : slots;
   // the loop's names in locals: a name of the bundle is looked up along its whole scope on the board
   const rows = SLOTS;
   const y0 = LINE_Y;
   const h = LINE_H;
-  const draw = box;
   for (let i = 0; i < rows; i++) {
-    const text = i < shown ? lines[i] : i < slots ? "" : notes[i - slots];
+    let text = i < shown ? lines[at + i] : i < slots ? "" : notes[i - slots];
+    if (text === undefined) text = listLine(list!, top + i); // a list's line not made yet
     const mark = top + i === cursor && i < shown;
     const key = mark ? text + "\x01" : text;
     keys.push(key);
-    if (old && old[2 + i] === key) continue;
-    // the row cleared, or the cursor's bar (on a cleared screen, clearing draws nothing)
-    draw(g, 0, y0 - 1 + i * h, 128, h, mark ? 1 : 0);
+    if (old && old[3 + i] === key) continue;
+    // the row cleared, or the cursor's bar (on a cleared screen, clearing draws nothing): box's
+    // fillRect written out, a call fewer a row
+    const y = y0 + i * h;
+    g.setColor(mark ? 1 : 0);
+    g.fillRect(0, y - 1, 127, y + h - 2);
     g.setColor(mark ? 0 : 1);
-    if (text) g.drawString(text, 1, y0 + i * h);
+    if (text) g.drawString(text, 1, y);
   }
   return keys;
 }

@@ -13,7 +13,7 @@ import {
   readingText, usedTotal, toList, openSub, backKey,
 } from "./state";
 import { CFIELD_SHORT, cfield, kindOf, draftOf, draftControl, fieldsOf, isFields } from "./fields";
-import { lineCount } from "./text";
+import { lineCount, listMade } from "./text";
 
 function selectSetup(m: Menu, s: Settings, r: MenuResult): void {
   const id = itemsOf(SETUP_ITEMS)[m.item];
@@ -325,7 +325,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
     else if (m.arbiter) selectArbiter(m, game, r);
     else selectSetup(m, s, r);
   } else {
-    const n = lineCount(m, game);
+    const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, game); // a list's count, split once
     const d = button === LEFT ? n - 1 : 1;
     if (m.screen === "list") m.item = (m.item + d) % n;
     else m.sel = (m.sel + d) % n;

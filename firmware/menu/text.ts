@@ -112,9 +112,27 @@ function pinView(title: string, m: Menu): MenuView {
   return v;
 }
 
-/** The list's lines made so far, for the settings and the game they were made from (menuWindow); in
+/** A list's count and the lines made so far, for the settings and the game they were made from; in
  *  the menus' file, they go with it when the menu closes. */
-let made: { s: Settings; game: Game; arbiter: boolean; lines: string[] } | null = null;
+export interface ListMade { s: Settings; game: Game; arbiter: boolean; n: number; lines: string[] }
+let made: ListMade | null = null;
+
+/** The list's count and lines made so far: a step along the list splits no items and makes no line
+ *  again while the settings and the game are the same objects (both are replaced, never changed).
+ *  (The items themselves are not kept: a menu open is the RAM peak.) */
+export function listMade(m: Menu, s: Settings, game: Game): ListMade {
+  const k = made;
+  if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: itemsOf(m.arbiter ? arbiterItems(game) : SETUP_ITEMS).length, lines: [] });
+}
+
+/** Line i of the list (made once: a line costs the board about 10 ms). */
+export function listLine(k: ListMade, i: number): string {
+  const text = k.lines[i];
+  if (text !== undefined) return text;
+  const game = k.game;
+  return (k.lines[i] = k.arbiter ? arbiterLine(itemsOf(arbiterItems(game))[i], game) : setupLine(itemsOf(SETUP_ITEMS)[i], k.s));
+}
 
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
 export function menuView(m: Menu, s: Settings, game: Game): MenuView {
@@ -127,17 +145,11 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
   const who = sideName(m.side);
   switch (m.screen) {
     case "list": {
-      const ids = itemsOf(m.arbiter ? arbiterItems(game) : SETUP_ITEMS);
+      const k = listMade(m, s, game);
+      const n = k.n;
       const lines: string[] = [];
-      // a step along the list makes no line again while the settings and the game are the same
-      // objects (both are replaced, never changed): a line costs the board about 10 ms
-      const k = made && made.s === s && made.game === game && made.arbiter === m.arbiter ? made : (made = { s: s, game: game, arbiter: m.arbiter, lines: [] });
-      for (let i = from; i < to && i < ids.length; i++) {
-        let text = k.lines[i];
-        if (text === undefined) text = k.lines[i] = m.arbiter ? arbiterLine(ids[i], game) : setupLine(ids[i], s);
-        lines.push(text);
-      }
-      return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + ids.length, lines, m.item, m);
+      for (let i = from; i < to && i < n; i++) lines.push(listLine(k, i));
+      return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + n, lines, m.item, m);
     }
     case "preset": {
       const labels: string[] = [];

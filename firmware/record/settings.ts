@@ -91,8 +91,15 @@ export function encodeSettings(s: Settings): string {
 const PRIME = 2147483647; // 2^31 - 1: every product below stays an exact integer, also on Espruino
 const ROUNDS = 8;
 
+/** h = ((h ^ c) % PRIME) * k % PRIME for each char c, computed so that it is cheap on the board yet
+ *  the same number: h ^ c lies in [0, 2^31) and PRIME * k ≡ 0, so the inner % changes nothing; the
+ *  product y (< 2^48) is exact, and y - floor(y / PRIME) * PRIME is y % PRIME without Espruino's
+ *  float %, a loop of its own (the quotient < 2^17 is never rounded up to the next integer). */
 function mix(h: number, text: string, k: number): number {
-  for (let i = 0; i < text.length; i++) h = (((h ^ text.charCodeAt(i)) % PRIME) * k) % PRIME;
+  for (let i = 0, n = text.length, y = 0; i < n; i++) {
+    y = (h ^ text.charCodeAt(i)) * k;
+    h = y - ((y / 2147483647) | 0) * 2147483647;
+  }
   return h;
 }
 

@@ -764,6 +764,21 @@ describe("settings", () => {
     expect(pinHash("4271", "1a2b3c4d")).not.toBe(pinHash("4271", "1a2b3c4e"));
   });
 
+  it("a PIN stored by an earlier firmware still matches: the hash's fixed vectors", () => {
+    // written by the firmware before the hash's loop was made cheaper: the stored form must not change
+    const stored = [
+      ["0000", "4.00000000:023e880d359b75fc"], ["4271", "4.1a2b3c4d:74041eaa1ea30ce0"],
+      ["123456", "6.ffffffff:6dd29e725084e263"], ["999999", "6.7fffffff:161502de737ac1fa"],
+      ["0042", "4.00c0ffee:6f7267dc3f6d2314"],
+    ];
+    for (const [pin, h] of stored) {
+      expect(pinHash(pin, h.slice(2, 10))).toBe(h);
+      const s = Object.assign(defaultSettings(), { pinHash: h });
+      expect(pinMatches(s, pin)).toBe(true);
+      expect(pinMatches(s, pin.slice(0, -1) + (pin.slice(-1) === "9" ? "8" : "9"))).toBe(false);
+    }
+  });
+
   it("an older clock's plain PIN is taken over as a hash, and the file is to be written again", () => {
     const old = JSON.parse(encodeSettings(defaultSettings()));
     delete old.pinHash;
