@@ -71,15 +71,15 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 4.99, statements: 0, locals: 0, globals: 37.8, scanned: 0.731, members: 55.3, calls: 0, entries: 95.7,
-    operators: 42.4, literals: 21.6, allocs: 27.3, passes: 0, coldTokens: 2.44, words: 6.02, fmods: 154, builtins: 104,
+    tokens: 3.14, statements: 0, locals: 0, globals: 47.2, scanned: 0.521, members: 54.3, calls: 0, entries: 109,
+    operators: 39.2, literals: 33.6, allocs: 27.8, passes: 0, coldTokens: 1.06, words: 9.68, fmods: 7.28, builtins: 182,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.09, 5.08, 0, 0, 4.04],
-  wakeMs: [7, 0, 0, 2.64],
+  nativeScale: [2.78, 0.707, 0, 0, 4.04],
+  wakeMs: [7.43, 0, 0, 0.78],
   jsvarsFactor: 1.14,
 };
 
