@@ -53,7 +53,7 @@ export interface PathDef {
   budget?: number;
 }
 
-/** Every path compared, keyed; `rig` is the name /work/rig/measure gives the figure. */
+/** Every path compared, keyed; `rig` is the name the measuring rig (outside the repository) gives the figure. */
 export const PATHS: PathDef[] = [
   { key: "boot", rig: "boot: program start to the first idle", unit: "board ms", what: "boot, program start to the first idle" },
   { key: "idle", rig: "idle on the set-up screen", unit: "% CPU", what: "idle on the set-up screen" },
