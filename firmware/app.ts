@@ -192,7 +192,10 @@ export class App {
       // a call the speaker already had at its instant was heard on time, though the wake at that
       // instant came late: not dropped nor late (the log makes it again as a call made on time)
       if (what === "dropped" && self.onSpeaker(t, info)) return;
-      if (what === "late" && self.onSpeaker(parseInt(info.split(" due ")[1], 10), info.split(" due ")[0])) return;
+      if (what === "late") {
+        const w = info.split(" due "); // "count:3 due 68000"
+        if (self.onSpeaker(parseInt(w[1], 10), w[0])) return;
+      }
       // a flood of questions is answered, but recorded at most once a side each AUDIT_EVERY_MS
       if (what === "query" && !self.due("query " + (side || k.game.toMove), t)) return;
       self.queue(k.game, t, what, side, info);
@@ -411,9 +414,9 @@ export class App {
     for (const o of out) {
       if (o.kind === "call") {
         // already on the speaker at its instant: also a count the core makes "late" because the wake
-        // at its instant came late (the log keeps it as late; the voice must not say it twice)
+        // at its instant came late (the voice must not say it twice; the log has it as made, clockOf)
         const dueT = o.due === undefined ? o.t : o.due;
-        if (dueT <= this.aheadUntil && this.handedHas(dueT, o.say)) continue;
+        if (this.onSpeaker(dueT, o.say)) continue;
         if (says === null || o.t !== at) {
           if (says !== null) this.sayCalls(says, short, at);
           says = [];
@@ -484,14 +487,14 @@ export class App {
     if (calls.length === 1) {
       // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
       const c = calls[0];
-      if (!(c.e <= this.aheadUntil && this.handedHas(c.e, c.say))) this.sayCalls([c.say], [c.short === true], c.e);
+      if (!this.onSpeaker(c.e, c.say)) this.sayCalls([c.say], [c.short === true], c.e);
     } else {
       for (let i = 0; i < calls.length; ) {
         const t = calls[i].e;
         const says: string[] = [];
         const short: boolean[] = [];
         for (; i < calls.length && calls[i].e === t; i++) {
-          if (t <= this.aheadUntil && this.handedHas(t, calls[i].say)) continue;
+          if (this.onSpeaker(t, calls[i].say)) continue;
           says.push(calls[i].say);
           short.push(calls[i].short === true);
         }
