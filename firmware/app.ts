@@ -18,7 +18,7 @@ import { Access } from "./access";
 import type { Menu, MenuDrawn, Menus } from "./menu";
 import { menuButton, menuInput, menuLong } from "./menukeys";
 import { callPhrases, clipsFor, withTradition, speechOf } from "./voice";
-import { type Drawn, drawFace, drawCountdown, countdownCell, drawTurn, drawTurnBars, faceView, resultText } from "./face";
+import { type Drawn, drawFace, drawCountdown, countdownCell, drawStretch, drawTurn, drawTurnBars, faceView, resultText } from "./face";
 import { Broadcast } from "./link/broadcast";
 import { Power, WARN_PERCENT, EMPTY_PERCENT } from "./power";
 
@@ -589,13 +589,21 @@ export class App {
         drawCountdown(g, cell, ms, this.drawn!);
         if (cell >= 0) left = ms; // a clock runs
       } else {
-        const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
-        this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
-        this.drawnGame = game;
-        this.drawnMessage = message;
-        this.drawnLow = low;
-        this.drawnCell = countdownCell(view);
-        this.drawnUntil = this.clock.stretchEndAt(now);
+        // the running side's stretch has ended (main time, a byoyomi period), nothing else changed:
+        // its half alone
+        const cell = kept && game === this.drawnGame && this.drawnCell >= 0 ? drawStretch(g, this.clock, now, this.settings.whiteOnRight, this.drawn!) : -2;
+        if (cell >= 0) {
+          this.drawnCell = cell;
+          this.drawnUntil = this.clock.stretchEndAt(now);
+        } else {
+          const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
+          this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
+          this.drawnGame = game;
+          this.drawnMessage = message;
+          this.drawnLow = low;
+          this.drawnCell = countdownCell(view);
+          this.drawnUntil = this.clock.stretchEndAt(now);
+        }
       }
     }
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)

@@ -412,6 +412,28 @@ export function drawFace(g: Gfx, v: FaceView, drawn: Drawn | null): Drawn {
   return keys;
 }
 
+/** A stretch of the running side's turn has ended (main time to a period, a period to the next)
+ *  with nothing else changed since the face was drawn (the same game: no operation and no flag; the
+ *  message and the battery as they were): the other half stands as drawn (a waiting side's time does
+ *  not move), so only the running side's half is looked at again, as drawFace would redraw it.
+ *  Returns its countdown's cell (countdownCell's), or -2 when the whole face must be looked at. */
+export function drawStretch(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boolean, drawn: Drawn): number {
+  const game = clock.game;
+  // a long message over the periods, or a flag: the layout is drawFace's to change
+  if (game.phase !== "running" || drawn[LAYOUT] !== "") return -2;
+  const side = game.toMove;
+  const s = sideView(clock, side, tMs);
+  if (s.flagged) return -2;
+  const left = (side === "white") !== whiteIsRight;
+  const k = left ? 2 : 5;
+  const hk = halfKeys(s);
+  drawHalf(g, left ? 0 : RIGHT, s, left, hk, 0, drawn, k, true);
+  drawn[k] = hk[0];
+  drawn[k + 1] = hk[1];
+  drawn[k + 2] = hk[2];
+  return (left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0) + 4 * (s.countAt + 64 * s.countN);
+}
+
 /** A press's first look, shown before anything else is worked out: the two bars alone, the pressing
  *  side's put out (its moves counted), the other side's lit; drawTurn draws the rest (the pressing
  *  side's time and periods, which need its reading) in the wake that follows. Same conditions as

@@ -51,6 +51,17 @@ describe("the device app's display", () => {
     expect(d.app.clock.game.phase).toBe("flagged");
   });
 
+  it("second by second through 10 s periods (a count each second, n/10 in the last), the face is the one a whole redraw gives", () => {
+    const d = device("3s+3x10s");
+    d.start(); // Black's clock runs from 2 s: 3 s, then three periods of 10 s; a move in the second
+    for (let t = 2000; t < 38000; t += 250) {
+      d.at(t);
+      expect(faceShows(d, bottom(d)), "at " + t).toBe(true);
+      if (t === 20500) d.tap(LEFT, t); // Black moves in its second period; White's main time runs
+      if (t === 30000) d.tap(RIGHT, t); // White moves in its first period; Black's second period again
+    }
+  });
+
   for (const control of ["5s+2x3s", "4s+C3/4s", "3s+F2s", "3s+D2s", "6s", "4s(2x3s)"]) {
     it(control + ": after each player's press the face is the one a whole redraw gives, to the flag", () => {
       const d = device(control);
