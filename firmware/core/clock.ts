@@ -262,9 +262,15 @@ export class Clock {
     const q = this.plan;
     const cur = this.cursor;
     const valid = q !== null && q.game === this.game && q.options === this.options;
-    if (valid && upTo < q!.next && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
-      if (upTo > cur) this.cursor = upTo;
-      return [];
+    if (valid && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
+      const next = q!.next;
+      if (upTo < next) {
+        if (upTo > cur) this.cursor = upTo;
+        return [];
+      }
+      // each second of a count: the plan's next calls fall due, on time, and nothing else (no flag,
+      // no forfeit, within the window): made as advanceCalls makes them, with fewer steps
+      if (next > cur && next >= now - this.graceMs) return this.dueCalls(q!, upTo);
     }
     const p = valid ? q! : this.planned();
     const at = p.forfeit;
@@ -274,6 +280,35 @@ export class Clock {
     // a flag that fell by the limit's own instant may leave no side that can still lose by lateness
     if (this.planned().forfeit > at) return out.concat(this.advanceCalls(upTo, now, this.planned()));
     this.forfeitAt(Math.max(at, this.game.lastT), out);
+    return out;
+  }
+
+  /** advanceTo's calls when those due up to `upTo` are the plan's next ones (from index p.i, the
+   *  first p.next after the cursor) and all on time: each made, and the first call after them found
+   *  for the next wake (firstCall's answer for the cursor at upTo). */
+  private dueCalls(p: Plan, upTo: number): Output[] {
+    const w = p.calls;
+    const side = this.game.toMove;
+    const out: Output[] = [];
+    const due: Call[] = [];
+    const logs = this.logsCalls || this.maxLog > 0;
+    let i = p.i;
+    let by = side;
+    for (; i < w.length && w[i].e <= upTo; i++) {
+      const c = w[i];
+      const o = callOut(c, side);
+      out.push(o);
+      due.push(c);
+      by = o.side;
+      if (logs) this.record(c.e, "call", by, c.short ? c.say + " short" : c.say);
+    }
+    this.saidAt = w[i - 1].e;
+    this.saidIn = due;
+    this.saidBy = by;
+    p.at = upTo;
+    p.next = i < w.length ? w[i].e : NEVER + 1;
+    p.i = i;
+    this.cursor = upTo;
     return out;
   }
 
