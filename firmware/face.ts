@@ -302,7 +302,15 @@ export function countdownCell(v: FaceView): number {
 export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): void {
   if (cell < 0) return;
   const k = 3 + ((cell >> 1) & 1) * 3;
-  const big = cell & 1 ? periodText(ms) : clockText(ms);
+  // a period's seconds (periodText, inline: a function of the bundle is found only by searching the
+  // global scope), kept for the count below
+  let secs = 0;
+  let big: string;
+  if (cell & 1) {
+    secs = ms > 0 ? (ms / 1000) | 0 : 0;
+    if (secs * 1000 < ms) secs++;
+    big = secs < 100 ? "" + secs : clockText(ms);
+  } else big = clockText(ms);
   const was = drawn[k];
   if (big === was) return;
   drawn[k] = big;
@@ -312,7 +320,8 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   const x0 = cell & 2 ? 65 : 0;
   // the large font, where it fits, and the same number of characters: the changed tail is redrawn
   // in place (the text is centred, and as wide as before)
-  useFont(g, LARGE_FONT, 1);
+  const L = LARGE_FONT; // useFont(g, LARGE_FONT, 1), inline
+  g.setFontCustom(L.bitmap, L.first, L.widths, L.height | 256);
   const tw = g.stringWidth(big) - 1;
   const n = big.length;
   let i = -1; // a whole redraw
@@ -340,9 +349,7 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
   // the last period: the count the voice says, on the periods' row (when a long message is not over it)
   const count = cell >> 2;
   if (count > 0 && drawn[0] === "") {
-    // lastText(), inline: a function of the bundle is found only by searching the global scope
-    let secs = ms > 0 ? (ms / 1000) | 0 : 0;
-    if (secs * 1000 < ms) secs++;
+    // lastText(), inline (secs: periodSeconds(ms), above)
     const countN = count >> 6;
     const said = (count & 63) - secs;
     const over = said >= 1 && said <= countN ? said + "/" + countN : "LAST";
@@ -351,7 +358,8 @@ export function drawCountdown(g: Gfx, cell: number, ms: number, drawn: Drawn): v
       drawn[k + 1] = over;
       // as fitText draws it at scale 2 (12 px a character, centred, rows 41-54): where it is as long
       // as before, only the characters that changed ("3/10" after "2/10": the first)
-      useFont(g, SMALL_FONT, 2);
+      const S = SMALL_FONT; // useFont(g, SMALL_FONT, 2), inline
+      g.setFontCustom(S.bitmap, S.first, S.widths, S.height | 512);
       // its digits, "/" and LAST are 6 px in the small font (12 at scale 2): no width to ask for
       const n2 = over.length;
       const w = 12 * n2 - 2;
