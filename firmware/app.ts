@@ -517,7 +517,8 @@ export class App {
       menuInput(this, this.heldKey, true, now);
       this.repeatAt = now + REPEAT_MS;
     }
-    this.handle(this.clock.advance(now));
+    const out = this.clock.advance(now);
+    if (out.length > 0) this.handle(out); // most seconds make nothing
     this.guard(now);
     this.draw(now);
   }

@@ -388,8 +388,9 @@ export class Clock {
         }
         next = cur + ((p.end - cur) % 1000 || 1000);
       }
-      // a call off the displayed seconds (a warning or count after a correction), or an overdue flag
-      first = this.firstCall(p, cur, next);
+      // a call off the displayed seconds (a warning or count after a correction), or an overdue flag;
+      // firstCall's answer kept for the cursor (each second's case), without the call
+      first = cur >= p.at && cur < p.next && cur >= p.from && next <= p.to ? (p.next <= next ? p.next : NEVER + 1) : this.firstCall(p, cur, next);
       if (first < next) next = first;
       if (p.flag < next) next = p.flag;
     }
@@ -648,6 +649,7 @@ function tailOf(tail: Call[], x: Call, until: number): Call[] | null {
 function sortCalls(calls: Call[]): void {
   for (let i = 1; i < calls.length; i++) {
     const c = calls[i];
+    if (calls[i - 1].e <= c.e) continue; // in order already (mostly: a turn's calls come in time order)
     let j = i - 1;
     while (j >= 0 && calls[j].e > c.e) {
       calls[j + 1] = calls[j];
