@@ -458,7 +458,8 @@ export function drawTurnBars(g: Gfx, game: Game, whiteIsRight: boolean, drawn: D
   const m = game[game.toMove].moves;
   const outKey = (black ? "B" : "W") + (n > 0 ? "#" + n : "");
   const litKey = (black ? "W" : "B") + (m > 0 ? "#" + m : "") + "R";
-  useFont(g, SMALL_FONT, 1);
+  const S = SMALL_FONT; // useFont(g, SMALL_FONT, 1), inline: the press's path
+  g.setFontCustom(S.bitmap, S.first, S.widths, S.height | 256);
   if (outKey !== drawn[k]) {
     g.setColor(0);
     g.fillRect(x0, 0, x0 + HALF - 1, BAR_H - 1);

@@ -262,16 +262,13 @@ export class Clock {
     const q = this.plan;
     const cur = this.cursor;
     const valid = q !== null && q.game === this.game && q.options === this.options;
-    if (valid && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
-      const next = q!.next;
-      if (upTo < next) {
-        if (upTo > cur) this.cursor = upTo;
-        return [];
-      }
-      // each second of a count: the plan's next calls fall due, on time, and nothing else (no flag,
-      // no forfeit, within the window): made as advanceCalls makes them, with fewer steps
-      if (next > cur && next >= now - this.graceMs) return this.dueCalls(q!, upTo);
+    if (valid && upTo < q!.next && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) {
+      if (upTo > cur) this.cursor = upTo;
+      return [];
     }
+    // each second of a count: the plan's next calls fall due, on time, and nothing else (no flag,
+    // no forfeit, within the window): made as advanceCalls makes them, with fewer steps
+    if (valid && q!.next > cur && q!.next >= now - this.graceMs && cur >= q!.at && upTo <= q!.to && cur >= q!.from && upTo < q!.flag && upTo < q!.forfeit) return this.dueCalls(q!, upTo);
     const p = valid ? q! : this.planned();
     const at = p.forfeit;
     if (at > upTo) return this.advanceCalls(upTo, now, p);
@@ -390,7 +387,7 @@ export class Clock {
       }
       // a call off the displayed seconds (a warning or count after a correction), or an overdue flag;
       // firstCall's answer kept for the cursor (each second's case), without the call
-      first = cur >= p.at && cur < p.next && cur >= p.from && next <= p.to ? (p.next <= next ? p.next : NEVER + 1) : this.firstCall(p, cur, next);
+      first = cur < p.next && cur >= p.at && cur >= p.from && next <= p.to ? (p.next <= next ? p.next : NEVER + 1) : this.firstCall(p, cur, next);
       if (first < next) next = first;
       if (p.flag < next) next = p.flag;
     }
@@ -649,7 +646,7 @@ function tailOf(tail: Call[], x: Call, until: number): Call[] | null {
 function sortCalls(calls: Call[]): void {
   for (let i = 1; i < calls.length; i++) {
     const c = calls[i];
-    if (calls[i - 1].e <= c.e) continue; // in order already (mostly: a turn's calls come in time order)
+    if (calls[i - 1].e <= c.e) continue; // in order already (a turn's calls mostly come in time order)
     let j = i - 1;
     while (j >= 0 && calls[j].e > c.e) {
       calls[j + 1] = calls[j];
