@@ -25,7 +25,7 @@ export const DEFAULT_PACK = "zh";
 /** Storage the reference board (Jolt.js, 400 KB) leaves for clips: less the program (about 60 KB)
  *  and the 72 KB the game records keep free (hw/store.ts RESERVE_BYTES), with room to spare for
  *  settings. Every pack must fit; hw/flash.ts refuses more. */
-export const CLIP_BUDGET = 256 * 1024;
+export const CLIP_BUDGET = 262144; // 256 KB, written out: esbuild keeps an unused product in the bundle
 
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
  *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. Each
@@ -35,10 +35,6 @@ const WHOLE_ELAPSED = " 10 15 18 20 25 28 30 40 50 55 58 ";
 /** The seconds that have a whole clip (for the packs' maker). */
 export function wholeElapsed(): number[] {
   return WHOLE_ELAPSED.trim().split(" ").map(Number);
-}
-
-function isWholeElapsed(n: number): boolean {
-  return WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
 }
 
 /** Past the numbers a pack can build, each digit is said on its own (never happens in a game). */
@@ -104,22 +100,15 @@ function jaNumber(n: number): string[] {
   return digits(n);
 }
 
-/** N minutes in Japanese: the counter 分 changes its sound (いっぷん, にふん, さんぷん…), so 1 … 10
- *  are whole clips "f1" … "f10"; 25 is にじゅう + ごふん, 20 is にじゅう + ふん. */
-function jaMinutes(n: number): string[] {
-  if (n >= 1 && n <= 10) return ["f" + n];
+/** N with a Japanese counter whose sound changes with the number before it, so 1 … 10 are whole
+ *  clips and 25 is にじゅう + the clip for 5: minutes (c "f", word "fun": いっぷん, にふん, さんぷん…;
+ *  20 is にじゅう + ふん) and times, for periods that are not a minute (c "k", word "kai": いっかい,
+ *  ろっかい, はっかい, じゅっかい; 0 and 20 + "kai"). One function for both: each is RAM on the board. */
+function jaCounted(n: number, c: string, word: string): string[] {
+  if (n >= 1 && n <= 10) return [c + n];
   const ones = n % 10;
-  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["fun"]);
-  return append(jaNumber(n - ones), ["f" + ones]);
-}
-
-/** N times (periods that are not a minute): 回 changes its sound too (いっかい, ろっかい, はっかい,
- *  じゅっかい), so 1 … 10 are whole clips "k1" … "k10"; 25 is にじゅう + ごかい, 0 and 20 + "kai". */
-function jaTimes(n: number): string[] {
-  if (n >= 1 && n <= 10) return ["k" + n];
-  const ones = n % 10;
-  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["kai"]);
-  return append(jaNumber(n - ones), ["k" + ones]);
+  if (ones === 0 || n >= 1000) return append(jaNumber(n), [word]);
+  return append(jaNumber(n - ones), [c + ones]);
 }
 
 /** N hours in Japanese: N + じかん, with よじかん for 4 (not よんじかん). */
@@ -129,79 +118,9 @@ function jaHours(n: number): string[] {
   return append(out, ["jikan"]);
 }
 
-function zhClips(key: string, n: number): string[] {
-  switch (key) {
-    case "hours": return append(append(["haisheng"], zhNumber(n, true)), ["xiaoshi"]); // 还剩两小时
-    case "block": return ["block"]; // 基本时限用完: main time is over, the blocks of moves begin (12.5)
-    case "count": return zhNumber(n, false);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
-    case "used": return ["used"]; // 一分
-    case "left": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
-    case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["ci"]); // 还剩三次
-    case "mins": return append(append(["haisheng"], zhNumber(n, true)), ["fenzhong"]); // 还剩五分钟
-    case "secs": return append(append(["haisheng"], zhNumber(n, true)), ["miao"]); // 还剩四十秒
-    case "moves": return append(append(["haisheng"], zhNumber(n, true)), ["bu"]); // 还剩五步
-    case "byoyomi": return ["byoyomi"]; // 开始读秒
-    case "timeout": return ["timeout"]; // 超时判负
-  }
-  return [];
-}
-
-function enClips(key: string, n: number): string[] {
-  const one = n === 1;
-  switch (key) {
-    case "hours": return append(enNumber(n), [one ? "hour" : "hours", "left"]);
-    case "block": return ["block"]; // main time over
-    case "count": return enNumber(n);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(enNumber(n), [one ? "second" : "seconds"]);
-    case "used": return ["used"]; // one minute used
-    case "left": return append(enNumber(n), ["left"]); // three left
-    case "periods": return append(enNumber(n), [one ? "period" : "periods", "left"]);
-    case "mins": return append(enNumber(n), [one ? "minute" : "minutes", "left"]);
-    case "secs": return append(enNumber(n), [one ? "second" : "seconds", "left"]);
-    case "moves": return append(enNumber(n), [one ? "move" : "moves", "left"]);
-    case "byoyomi": return ["byoyomi"];
-    case "timeout": return ["timeout"];
-  }
-  return [];
-}
-
-function jaClips(key: string, n: number): string[] {
-  switch (key) {
-    case "hours": return append(["nokori"], jaHours(n)); // のこり にじかん
-    case "block": return ["block"]; // もちじかん しゅうりょうです
-    case "count": return jaNumber(n);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(jaNumber(n), ["byou"]);
-    case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
-    case "left": case "mins": return append(["nokori"], jaMinutes(n)); // のこり ごふん
-    case "periods": return append(["nokori"], jaTimes(n)); // のこり さんかい
-    case "secs": return append(append(["nokori"], jaNumber(n)), ["byou"]);
-    case "moves": return append(append(["nokori"], jaNumber(n)), ["te"]);
-    case "byoyomi": return ["byoyomi"]; // びょうよみ です
-    case "timeout": return ["timeout"]; // じかんぎれ です
-  }
-  return [];
-}
-
-/** The short forms a pack offers, for the core to say when the whole call would run into the count
- *  (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり). [] for none. */
-function shortClips(pack: string, key: string, n: number): string[] {
-  if (pack === "zh") {
-    if (key === "periods") return append(zhNumber(n, true), ["ci"]); // 三次
-    if (key === "left") return append(zhNumber(n, true), ["fen"]); // 三分
-    if (key === "moves") return append(zhNumber(n, true), ["bu"]); // 五步
-  } else if (pack === "en") {
-    if (key === "periods" || key === "moves") return append(enNumber(n), ["left"]); // three left
-  } else if (pack === "ja") {
-    if (key === "periods") return jaTimes(n); // さんかい
-    if (key === "left") return jaMinutes(n); // さんぷん
-    if (key === "moves") return append(jaNumber(n), ["te"]); // ごて
-  }
-  return [];
-}
-
 /** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
- *  unknown call or pack, or a short form the pack does not have. */
+ *  unknown call or pack, or a short form the pack does not have. The packs' phrases are written out
+ *  here, not as a function per pack: each function is RAM on the board for as long as it runs. */
 export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   // the count, said every second of a period (a board's wake path): 0 to 10 are one clip named by the
   // number in every pack, found here without the general parse (about 10 ms of board CPU a call)
@@ -216,45 +135,101 @@ export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   // Espruino's RegExp has no {1,6}: the length is checked on its own
   if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
   const n = colon < 0 ? 0 : parseInt(arg, 10);
-  if (short) return shortClips(pack, key, n);
-  if (pack === "zh") return zhClips(key, n);
-  if (pack === "en") return enClips(key, n);
-  if (pack === "ja") return jaClips(key, n);
+  if (short) {
+    // the short forms a pack offers, for the core to say when the whole call would run into the count
+    // (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり)
+    if (pack === "zh") {
+      if (key === "periods") return append(zhNumber(n, true), ["ci"]); // 三次
+      if (key === "left") return append(zhNumber(n, true), ["fen"]); // 三分
+      if (key === "moves") return append(zhNumber(n, true), ["bu"]); // 五步
+    } else if (pack === "en") {
+      if (key === "periods" || key === "moves") return append(enNumber(n), ["left"]); // three left
+    } else if (pack === "ja") {
+      if (key === "periods") return jaCounted(n, "k", "kai"); // さんかい
+      if (key === "left") return jaCounted(n, "f", "fun"); // さんぷん
+      if (key === "moves") return append(jaNumber(n), ["te"]); // ごて
+    }
+    return [];
+  }
+  // the seconds with a whole clip of their own (WHOLE_ELAPSED)
+  const whole = WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
+  if (pack === "zh") {
+    switch (key) {
+      case "hours": return append(append(["haisheng"], zhNumber(n, true)), ["xiaoshi"]); // 还剩两小时
+      case "block": return ["block"]; // 基本时限用完: main time is over, the blocks of moves begin (12.5)
+      case "count": return zhNumber(n, false);
+      case "elapsed": return whole ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
+      case "used": return ["used"]; // 一分
+      case "left": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
+      case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["ci"]); // 还剩三次
+      case "mins": return append(append(["haisheng"], zhNumber(n, true)), ["fenzhong"]); // 还剩五分钟
+      case "secs": return append(append(["haisheng"], zhNumber(n, true)), ["miao"]); // 还剩四十秒
+      case "moves": return append(append(["haisheng"], zhNumber(n, true)), ["bu"]); // 还剩五步
+      case "byoyomi": return ["byoyomi"]; // 开始读秒
+      case "timeout": return ["timeout"]; // 超时判负
+    }
+  } else if (pack === "en") {
+    const one = n === 1;
+    switch (key) {
+      case "hours": return append(enNumber(n), [one ? "hour" : "hours", "left"]);
+      case "block": return ["block"]; // main time over
+      case "count": return enNumber(n);
+      case "elapsed": return whole ? ["e" + n] : append(enNumber(n), [one ? "second" : "seconds"]);
+      case "used": return ["used"]; // one minute used
+      case "left": return append(enNumber(n), ["left"]); // three left
+      case "periods": return append(enNumber(n), [one ? "period" : "periods", "left"]);
+      case "mins": return append(enNumber(n), [one ? "minute" : "minutes", "left"]);
+      case "secs": return append(enNumber(n), [one ? "second" : "seconds", "left"]);
+      case "moves": return append(enNumber(n), [one ? "move" : "moves", "left"]);
+      case "byoyomi": return ["byoyomi"];
+      case "timeout": return ["timeout"];
+    }
+  } else if (pack === "ja") {
+    switch (key) {
+      case "hours": return append(["nokori"], jaHours(n)); // のこり にじかん
+      case "block": return ["block"]; // もちじかん しゅうりょうです
+      case "count": return jaNumber(n);
+      case "elapsed": return whole ? ["e" + n] : append(jaNumber(n), ["byou"]);
+      case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
+      case "left": case "mins": return append(["nokori"], jaCounted(n, "f", "fun")); // のこり ごふん
+      case "periods": return append(["nokori"], jaCounted(n, "k", "kai")); // のこり さんかい
+      case "secs": return append(append(["nokori"], jaNumber(n)), ["byou"]);
+      case "moves": return append(append(["nokori"], jaNumber(n)), ["te"]);
+      case "byoyomi": return ["byoyomi"]; // びょうよみ です
+      case "timeout": return ["timeout"]; // じかんぎれ です
+    }
+  }
   return [];
 }
 
-/** A time left in two units, said as one phrase: hours:H then mins:M (还剩1小时50分, "one hour
- *  fifty minutes left", のこり いちじかん ごじゅっぷん), or mins:M then secs:S (还剩1分50秒);
- *  null for any other pair. */
-function twoUnits(pack: string, a: string, b: string): string[] | null {
-  const hm = a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0;
-  const ms = a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0;
-  if ((!hm && !ms) || clipsFor(pack, a).length === 0 || clipsFor(pack, b).length === 0) return null;
-  const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
-  const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
-  if (pack === "zh") {
-    const first = append(append(["haisheng"], zhNumber(x, true)), [hm ? "xiaoshi" : "fen"]);
-    return append(append(first, zhNumber(y, true)), [hm ? "fen" : "miao"]);
-  }
-  if (pack === "en") {
-    const first = append(enNumber(x), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
-    return append(append(first, enNumber(y)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
-  }
-  if (hm) return append(append(["nokori"], jaHours(x)), jaMinutes(y));
-  return append(append(append(["nokori"], jaMinutes(x)), jaNumber(y)), ["byou"]);
-}
-
 /** The clips of the calls of one instant, per call, as they are said back to back: a time left in
- *  two units is one phrase, given to its first call (the second gets none). `short[i]`: call i is
- *  said in its short form. */
+ *  two units is one phrase, given to its first call (the second gets none): hours:H then mins:M
+ *  (还剩1小时50分, "one hour fifty minutes left", のこり いちじかん ごじゅっぷん), or mins:M then
+ *  secs:S (还剩1分50秒). `short[i]`: call i is said in its short form. */
 export function callPhrases(pack: string, says: string[], short?: boolean[]): string[][] {
   const out: string[][] = [];
   for (let i = 0; i < says.length; i++) {
-    const pair = i + 1 < says.length ? twoUnits(pack, says[i], says[i + 1]) : null;
-    if (pair) {
-      out.push(pair, []);
-      i++;
-    } else out.push(clipsFor(pack, says[i], short ? short[i] : false));
+    const a = says[i];
+    const b = i + 1 < says.length ? says[i + 1] : "";
+    const hm = a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0;
+    const ms = a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0;
+    if ((!hm && !ms) || clipsFor(pack, a).length === 0 || clipsFor(pack, b).length === 0) {
+      out.push(clipsFor(pack, a, short ? short[i] : false));
+      continue;
+    }
+    const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
+    const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
+    let pair: string[];
+    if (pack === "zh") {
+      const first = append(append(["haisheng"], zhNumber(x, true)), [hm ? "xiaoshi" : "fen"]);
+      pair = append(append(first, zhNumber(y, true)), [hm ? "fen" : "miao"]);
+    } else if (pack === "en") {
+      const first = append(enNumber(x), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
+      pair = append(append(first, enNumber(y)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
+    } else if (hm) pair = append(append(["nokori"], jaHours(x)), jaCounted(y, "f", "fun"));
+    else pair = append(append(append(["nokori"], jaCounted(x, "f", "fun")), jaNumber(y)), ["byou"]);
+    out.push(pair, []);
+    i++;
   }
   return out;
 }
@@ -335,7 +310,8 @@ export function findTradition(id: string): Tradition | null {
 /** The call options of `base` with a tradition's overrides applied (a copy; base is not changed). */
 export function withTradition(base: CallOptions, id: string): CallOptions {
   const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown, speech: base.speech };
-  const t = findTradition(id);
+  let t: Tradition | null = null; // findTradition, written out: a function less in the board's RAM
+  for (let i = 0; i < TRADITIONS.length && !t; i++) if (TRADITIONS[i].id === id) t = TRADITIONS[i];
   if (!t) return o;
   const v = t.overrides;
   if (v.ordinary !== undefined) o.ordinary = v.ordinary;

@@ -46,15 +46,11 @@ export class Battery {
     this.quiet = quiet;
   }
 
-  /** The last known level (-1 = unknown); may start a new measurement. Never throws. */
+  /** The last known level (-1 = unknown); may start a new measurement (written out here, not a
+   *  method of its own: each is RAM on the board). Never throws. */
   read(now: number): number {
-    if (this.sense && !this.measuring && now - this.measuredAt >= EVERY_MS && this.quiet()) this.measure(now);
-    return this.percent;
-  }
-
-  private measure(now: number): void {
     const s = this.sense;
-    if (!s) return;
+    if (!s || this.measuring || now - this.measuredAt < EVERY_MS || !this.quiet()) return this.percent;
     this.measuring = true;
     this.measuredAt = now;
     const self = this;
@@ -76,6 +72,7 @@ export class Battery {
       this.percent = -1;
       this.release();
     }
+    return this.percent;
   }
 
   private release(): void {

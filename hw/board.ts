@@ -39,22 +39,6 @@ function after(ms: number): number {
   return ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms;
 }
 
-/** The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
- *  fonts'; the menus'; the link's; the power-on code's), as 8 hex digits each ("00000000" for a file not there), then the
- *  CRC-32 of those characters. `goclock verify` works it out from a build's files the same way
- *  (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no RAM copy; about a quarter of
- *  a second of the boot for the 80 KB (Espruino's own interpreter: ~100 instructions a byte). */
-export function fingerprint(): string {
-  let all = "";
-  const S = require("Storage");
-  const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE];
-  for (let i = 0; i < files.length; i++) {
-    const d = files[i] ? S.read(files[i]) : undefined;
-    all += hex8(d === undefined ? 0 : E.CRC32(d));
-  }
-  return hex8(E.CRC32(all));
-}
-
 export interface HwBoard {
   board: Board;
   /** For a message when the app itself cannot start. */
@@ -132,7 +116,23 @@ export function makeBoard(pins: Pins): HwBoard {
     battery: (t) => battery.read(t),
     kick: kickWatchdog,
     advertise: makeAdvertiser(),
-    firmware: fingerprint(),
+    // The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
+    // fonts'; the menus'; the link's; the power-on code's), as 8 hex digits each ("00000000" for a
+    // file not there), then the CRC-32 of those characters. `goclock verify` works it out from a
+    // build's files the same way (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no
+    // RAM copy; about a quarter of a second of the boot for the 80 KB (Espruino's own interpreter:
+    // ~100 instructions a byte). A function run once and let go: a function kept would be RAM as
+    // long as the board runs, and names of makeBoard's own would stay in the closures' scope.
+    firmware: (function (): string {
+      let all = "";
+      const S = require("Storage");
+      const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE];
+      for (let i = 0; i < files.length; i++) {
+        const d = files[i] ? S.read(files[i]) : undefined;
+        all += hex8(d === undefined ? 0 : E.CRC32(d));
+      }
+      return hex8(E.CRC32(all));
+    })(),
     checkpoint: { mainMs: CHECKPOINT_MAIN_MS, overtimeMs: CHECKPOINT_OVERTIME_MS },
     contrast: (level) => display.contrast(level),
   };

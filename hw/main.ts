@@ -12,7 +12,7 @@ import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
-import { startWatchdog } from "./watchdog";
+import { WATCHDOG_S } from "./watchdog";
 import { message } from "./message";
 
 /** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
@@ -68,7 +68,12 @@ function boot(): void {
     console.log(text);
     return;
   }
-  startWatchdog();
+  // the watchdog (hw/watchdog.ts), armed here: a function for it would be RAM as long as the board runs
+  try {
+    E.enableWatchdog(WATCHDOG_S, false);
+  } catch (e) {
+    // no watchdog on this build: the clock runs without one
+  }
 }
 
 E.on("init", boot);
