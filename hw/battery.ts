@@ -18,22 +18,6 @@ const USB_V = 4.45;
  *  several times the jsvars. */
 const CURVE = "3.3 0 3.5 5 3.6 12 3.7 30 3.75 40 3.8 50 3.9 65 4.0 80 4.1 90 4.2 100";
 
-/** Percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense. */
-export function percentFromSupply(supplyV: number): number {
-  if (!(supplyV > 1)) return -1; // nothing measured (driver off, or no reading)
-  if (supplyV >= USB_V) return 100;
-  const v = supplyV + DIODE_V;
-  const c = CURVE.split(" ");
-  if (v <= +c[0]) return 0;
-  for (let i = 2; i < c.length; i += 2) {
-    const av = +c[i - 2];
-    const ap = +c[i - 1];
-    const bv = +c[i];
-    if (v <= bv) return Math.round(ap + ((v - av) * (+c[i + 1] - ap)) / (bv - av));
-  }
-  return 100;
-}
-
 export class Battery {
   private sense: Pins["batterySense"];
   private quiet: () => boolean;
@@ -61,11 +45,31 @@ export class Battery {
       pinMode(s.pin, "output");
       digitalWrite(s.pin, 1);
       setTimeout(function () {
+        // percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense
+        // (here, not a function of its own: each is RAM on the board for as long as it runs)
+        let p = -1;
         try {
-          self.percent = percentFromSupply(analogRead(s.pin));
+          const supplyV = analogRead(s.pin);
+          if (supplyV >= USB_V) p = 100;
+          else if (supplyV > 1) {
+            // 1 V or less: nothing measured (driver off, or no reading)
+            const v = supplyV + DIODE_V;
+            const c = CURVE.split(" ");
+            p = v <= +c[0] ? 0 : 100;
+            for (let i = 2; i < c.length && v > +c[0]; i += 2) {
+              const av = +c[i - 2];
+              const ap = +c[i - 1];
+              const bv = +c[i];
+              if (v <= bv) {
+                p = Math.round(ap + ((v - av) * (+c[i + 1] - ap)) / (bv - av));
+                break;
+              }
+            }
+          }
         } catch (e) {
-          self.percent = -1;
+          p = -1;
         }
+        self.percent = p;
         self.release();
       }, SETTLE_MS);
     } catch (e) {
