@@ -18,29 +18,33 @@ const USB_V = 4.45;
  *  several times the jsvars. */
 const CURVE = "3.3 0 3.5 5 3.6 12 3.7 30 3.75 40 3.8 50 3.9 65 4.0 80 4.1 90 4.2 100";
 
-export class Battery {
-  private sense: Pins["batterySense"];
-  private quiet: () => boolean;
-  private percent = -1;
-  private measuredAt = -EVERY_MS;
-  private measuring = false;
-
-  constructor(sense: Pins["batterySense"], quiet: () => boolean) {
-    this.sense = sense;
-    this.quiet = quiet;
-  }
-
-  /** The last known level (-1 = unknown); may start a new measurement (written out here, not a
-   *  method of its own: each is RAM on the board). Never throws. */
-  read(now: number): number {
-    const s = this.sense;
-    if (!s || this.measuring || now - this.measuredAt < EVERY_MS || !this.quiet()) return this.percent;
-    this.measuring = true;
-    this.measuredAt = now;
-    const self = this;
+/** The battery reader: battery(now) gives the last known level (-1 = unknown) and may start a new
+ *  measurement; it never throws. One closure over its state, not a class: a class's constructor,
+ *  prototype and methods, and an instance, are RAM on the board for as long as it runs. */
+export function batteryReader(sense: Pins["batterySense"], quiet: () => boolean): (now: number) => number {
+  let percent = -1;
+  let measuredAt = -EVERY_MS;
+  let measuring = false;
+  return function (now: number): number {
+    const s = sense;
+    if (!s || measuring || now - measuredAt < EVERY_MS || !quiet()) return percent;
+    measuring = true;
+    measuredAt = now;
+    // the driver output back to an input, its driver off: after a reading, or when one failed
+    // (anything thrown here leaves it: the next measurement tries again)
+    const release = function (): void {
+      measuring = false;
+      try {
+        digitalWrite(s.pin, 0);
+        pinMode(s.pin, "input");
+        if (s.driver >= 0) Jolt.setDriverMode(s.driver, false);
+      } catch (e) {
+        // leave it
+      }
+    };
     try {
       if (s.driver >= 0) Jolt.setDriverMode(s.driver, true);
-      // an output again: release() made it an input by pinMode, after which Espruino's digitalWrite
+      // an output again: release made it an input by pinMode, after which Espruino's digitalWrite
       // keeps the pin's mode (only the first reading would have worked)
       pinMode(s.pin, "output");
       digitalWrite(s.pin, 1);
@@ -69,26 +73,13 @@ export class Battery {
         } catch (e) {
           p = -1;
         }
-        self.percent = p;
-        self.release();
+        percent = p;
+        release();
       }, SETTLE_MS);
     } catch (e) {
-      this.percent = -1;
-      this.release();
+      percent = -1;
+      release();
     }
-    return this.percent;
-  }
-
-  private release(): void {
-    this.measuring = false;
-    const s = this.sense;
-    if (!s) return;
-    try {
-      digitalWrite(s.pin, 0);
-      pinMode(s.pin, "input");
-      if (s.driver >= 0) Jolt.setDriverMode(s.driver, false);
-    } catch (e) {
-      // leave it: the next measurement tries again
-    }
-  }
+    return percent;
+  };
 }

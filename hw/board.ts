@@ -8,7 +8,7 @@ import type { Pins } from "./pins";
 import { watchButtons } from "./buttons";
 import { Display } from "./display";
 import { Speaker } from "./speaker";
-import { Battery } from "./battery";
+import { batteryReader } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
 import { makeAdvertiser } from "./air";
@@ -63,7 +63,6 @@ export function makeBoard(pins: Pins): HwBoard {
   const display = new Display(pins.display);
   display.connect(now());
   const speaker = new Speaker(pins.speaker);
-  const battery = new Battery(pins.batterySense, () => !speaker.busy());
   const store = new FlashStore();
 
   let timer = -1;
@@ -113,7 +112,7 @@ export function makeBoard(pins: Pins): HwBoard {
     setVolume: (v) => speaker.setVolume(v),
     holdsClip: () => speaker.holdsCopy(),
     store: store,
-    battery: (t) => battery.read(t),
+    battery: batteryReader(pins.batterySense, () => !speaker.busy()),
     kick: kickWatchdog,
     advertise: makeAdvertiser(),
     // The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
