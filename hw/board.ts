@@ -23,21 +23,10 @@ import { hex8 } from "../firmware/record/settings";
  *  of the app, no JavaScript. */
 const BLINK_HZ = 2;
 
-/** A lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin. */
-function lamp(pin: Pin, state: number): void {
-  try {
-    analogWrite(pin, state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
-  } catch (e) {
-    // a lamp that cannot be lit is no fault of the game's
-  }
-}
-
-/** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
+/** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). A timeout's
+ *  length is bounded where it is set (no function for it: each is RAM on the board, and a call
+ *  more on the second's path). */
 const MAX_TIMEOUT_MS = 3600000;
-
-function after(ms: number): number {
-  return ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms;
-}
 
 export interface HwBoard {
   board: Board;
@@ -72,7 +61,7 @@ export function makeBoard(pins: Pins): HwBoard {
     timer = -1;
     const early = due - now();
     if (early > 0) {
-      timer = later(fire, after(early)); // early (RTC rounding, or a far deadline): not yet
+      timer = later(fire, early > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : early); // early (RTC rounding, or a far deadline): not yet
       return;
     }
     const fn = wake;
@@ -96,7 +85,8 @@ export function makeBoard(pins: Pins): HwBoard {
       }
       due = t;
       wake = fn;
-      timer = later(fire, after(t - now()));
+      const ms = t - now();
+      timer = later(fire, ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms);
     },
     onButton: (fn) => {
       report = fn;
@@ -137,8 +127,15 @@ export function makeBoard(pins: Pins): HwBoard {
   };
   if (lampPins) {
     board.lamps = (left, right) => {
-      lamp(lampPins[0], left);
-      lamp(lampPins[1], right);
+      // each lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin
+      for (let k = 0; k < 2; k++) {
+        const state = k ? right : left;
+        try {
+          analogWrite(lampPins[k], state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
+        } catch (e) {
+          // a lamp that cannot be lit is no fault of the game's
+        }
+      }
     };
   }
   return { board: board, display: display };
