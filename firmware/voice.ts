@@ -98,8 +98,7 @@ function jaHours(n: number): string[] {
 }
 
 /** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
- *  unknown call or pack, or a short form the pack does not have. The packs' phrases are written out
- *  here, not as a function per pack: each function is RAM on the board for as long as it runs. */
+ *  unknown call or pack, or a short form the pack does not have. */
 export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   // the count, said every second of a period (a board's wake path): 0 to 10 are one clip named by the
   // number in every pack, found here without the general parse (about 10 ms of board CPU a call)
@@ -113,7 +112,14 @@ export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   const bare = key === "used" || key === "byoyomi" || key === "timeout" || key === "block";
   // Espruino's RegExp has no {1,6}: the length is checked on its own
   if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
-  const n = colon < 0 ? 0 : parseInt(arg, 10);
+  return phrase(pack, key, colon < 0 ? 0 : parseInt(arg, 10), short ? true : false);
+}
+
+/** The clips of call `key` with its number n in a pack (clipsFor without the count's shortcut). The
+ *  packs' phrases are in one function, not one a pack (each function is RAM on the board), and not
+ *  in clipsFor itself: Espruino reads through every token of a function it runs, even past a return,
+ *  and clipsFor runs at every count of a period. */
+function phrase(pack: string, key: string, n: number, short: boolean): string[] {
   if (short) {
     // the short forms a pack offers, for the core to say when the whole call would run into the count
     // (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり)
@@ -181,34 +187,38 @@ export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   return [];
 }
 
+/** A time left in two units, said as one phrase: hours:H then mins:M (还剩1小时50分, "one hour
+ *  fifty minutes left", のこり いちじかん ごじゅっぷん), or mins:M then secs:S (还剩1分50秒);
+ *  null for any other pair. */
+function twoUnits(pack: string, a: string, b: string): string[] | null {
+  const hm = a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0;
+  const ms = a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0;
+  if ((!hm && !ms) || clipsFor(pack, a).length === 0 || clipsFor(pack, b).length === 0) return null;
+  const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
+  const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
+  if (pack === "zh") {
+    const first = append(append(["haisheng"], spell("zh", x, true)), [hm ? "xiaoshi" : "fen"]);
+    return append(append(first, spell("zh", y, true)), [hm ? "fen" : "miao"]);
+  }
+  if (pack === "en") {
+    const first = append(spell("en", x, false), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
+    return append(append(first, spell("en", y, false)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
+  }
+  if (hm) return append(append(["nokori"], jaHours(x)), jaCounted(y, "f", "fun"));
+  return append(append(append(["nokori"], jaCounted(x, "f", "fun")), spell("ja", y, false)), ["byou"]);
+}
+
 /** The clips of the calls of one instant, per call, as they are said back to back: a time left in
- *  two units is one phrase, given to its first call (the second gets none): hours:H then mins:M
- *  (还剩1小时50分, "one hour fifty minutes left", のこり いちじかん ごじゅっぷん), or mins:M then
- *  secs:S (还剩1分50秒). `short[i]`: call i is said in its short form. */
+ *  two units is one phrase, given to its first call (the second gets none). `short[i]`: call i is
+ *  said in its short form. */
 export function callPhrases(pack: string, says: string[], short?: boolean[]): string[][] {
   const out: string[][] = [];
   for (let i = 0; i < says.length; i++) {
-    const a = says[i];
-    const b = i + 1 < says.length ? says[i + 1] : "";
-    const hm = a.indexOf("hours:") === 0 && b.indexOf("mins:") === 0;
-    const ms = a.indexOf("mins:") === 0 && b.indexOf("secs:") === 0;
-    if ((!hm && !ms) || clipsFor(pack, a).length === 0 || clipsFor(pack, b).length === 0) {
-      out.push(clipsFor(pack, a, short ? short[i] : false));
-      continue;
-    }
-    const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
-    const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
-    let pair: string[];
-    if (pack === "zh") {
-      const first = append(append(["haisheng"], spell("zh", x, true)), [hm ? "xiaoshi" : "fen"]);
-      pair = append(append(first, spell("zh", y, true)), [hm ? "fen" : "miao"]);
-    } else if (pack === "en") {
-      const first = append(spell("en", x, false), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
-      pair = append(append(first, spell("en", y, false)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
-    } else if (hm) pair = append(append(["nokori"], jaHours(x)), jaCounted(y, "f", "fun"));
-    else pair = append(append(append(["nokori"], jaCounted(x, "f", "fun")), spell("ja", y, false)), ["byou"]);
-    out.push(pair, []);
-    i++;
+    const pair = i + 1 < says.length ? twoUnits(pack, says[i], says[i + 1]) : null;
+    if (pair) {
+      out.push(pair, []);
+      i++;
+    } else out.push(clipsFor(pack, says[i], short ? short[i] : false));
   }
   return out;
 }

@@ -25,9 +25,9 @@ export function batteryReader(sense: Pins["batterySense"], quiet: () => boolean)
   let percent = -1;
   let measuredAt = -EVERY_MS;
   let measuring = false;
-  return function (now: number): number {
-    const s = sense;
-    if (!s || measuring || now - measuredAt < EVERY_MS || !quiet()) return percent;
+  // a measurement, in a function of its own: Espruino reads through every token of a function it
+  // runs, and the reader runs at every draw
+  const measure = function (s: { pin: Pin; driver: number }, now: number): void {
     measuring = true;
     measuredAt = now;
     // the driver output back to an input, its driver off: after a reading, or when one failed
@@ -80,6 +80,9 @@ export function batteryReader(sense: Pins["batterySense"], quiet: () => boolean)
       percent = -1;
       release();
     }
+  };
+  return function (now: number): number {
+    if (sense && !measuring && now - measuredAt >= EVERY_MS && quiet()) measure(sense, now);
     return percent;
   };
 }

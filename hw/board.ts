@@ -70,6 +70,7 @@ export function makeBoard(pins: Pins): HwBoard {
   };
 
   const lampPins = pins.lamps;
+  const buttons = pins.buttons;
   let report: ((button: number, down: boolean, t: number) => void) | null = null;
   let watching = false;
 
@@ -92,7 +93,7 @@ export function makeBoard(pins: Pins): HwBoard {
       report = fn;
       if (watching) return;
       watching = true;
-      watchButtons(pins.buttons, (b, down, t) => {
+      watchButtons(buttons, (b, down, t) => {
         if (report) report(b, down, t);
       });
     },
@@ -138,5 +139,8 @@ export function makeBoard(pins: Pins): HwBoard {
       }
     };
   }
+  // The board's closures keep every name of this scope as long as it runs: the pins object itself
+  // (its name, the power connectors, its fields), used up by now, is let go (about a dozen jsvars).
+  pins = null as unknown as Pins;
   return { board: board, display: display };
 }
