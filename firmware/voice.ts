@@ -7,18 +7,9 @@
 import type { CallOptions, PeriodCalls, Speech } from "./core/index";
 import { clipLengths } from "../voices/lengths";
 
-export interface PackInfo {
-  id: string;
-  /** The tradition a pack selects unless the event chooses another. */
-  tradition: string;
-}
-
-export const PACKS: PackInfo[] = [
-  // the menu names them in ASCII (menu.ts): the Jolt.js's Espruino has no Unicode strings
-  { id: "zh", tradition: "cn" },
-  { id: "en", tradition: "cn" },
-  { id: "ja", tradition: "nihon-kiin" },
-];
+// The packs the clock offers: data the menus, the link and the power-on code read, so on the board a
+// copy in each of their files and none in the program (packs.ts).
+export { type PackInfo, PACKS } from "./packs";
 
 export const DEFAULT_PACK = "zh";
 

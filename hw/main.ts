@@ -18,9 +18,6 @@ import { message } from "./message";
 /** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
  *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
 const BOOT_PROMPT_MS = 3000;
-/** Left by `npm run flash` at the prompt the arbiter opened with the PIN: the next boot is the new
- *  program's first. Nobody without that prompt (or the board in hand) can write it. */
-const FLASHED = "clock.flashed";
 
 let started = false;
 
@@ -39,12 +36,14 @@ function boot(): void {
     installConsole(app, global);
     startLink(app, link);
     // whether this boot follows a flash (the mark is taken away: once only); here, not a function of
-    // its own, which would be RAM for as long as the board runs
+    // its own, which would be RAM for as long as the board runs. The mark, "clock.flashed", is left by
+    // `npm run flash` at the prompt the arbiter opened with the PIN: the next boot is the new
+    // program's first. Nobody without that prompt (or the board in hand) can write it.
     let flashed = false;
     try {
       const S = require("Storage");
-      if (S.read(FLASHED) !== undefined) {
-        S.erase(FLASHED);
+      if (S.read("clock.flashed") !== undefined) {
+        S.erase("clock.flashed");
         flashed = true;
       }
     } catch (e) {

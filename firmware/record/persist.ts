@@ -25,11 +25,6 @@ import { type Store, RECORD_BYTES } from "../board";
 // A record longer than RECORD_BYTES is "" (not written); the small helpers for that, a flag's bit
 // and a side's letter are written out where they are used: each function is RAM on the board.
 
-function sideFields(s: SideClock): string {
-  return s.mainMs.toString(36) + " " + s.periodsLeft.toString(36) + " " + s.blockMs.toString(36) + " " + s.movesLeft.toString(36) + " " +
-    s.moves.toString(36) + " " + s.passes.toString(36) + " " + s.usedMs.toString(36);
-}
-
 /** The game as set up, with White's side and the program's fingerprint: what every export states. */
 export function gameRecord(g: Game, whiteOnRight: boolean, firmware: string): string {
   const r = "G " + formatControl(g.blackControl) + " " + formatControl(g.whiteControl) + " " + g.handicap + " " + g.lateLimitMs.toString(36) + " " +
@@ -50,8 +45,14 @@ export function stateRecord(g: Game, seq: number, t: number, shift: number, what
   // a side is b, w or -: its name's first letter serves (toMove is never null)
   const flag = g.flagged ? g.flagged.charAt(0) + (g.timedOut ? "+" : "") : "-";
   const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0) + (g.blackForfeit ? 4 : 0) + (g.whiteForfeit ? 8 : 0) + (g.blackAway ? 16 : 0) + (g.whiteAway ? 32 : 0);
-  const r = "S " + seq.toString(36) + " " + (t + shift).toString(36) + " " + what + " " + (side ? side.charAt(0) : "-") + " " + g.toMove.charAt(0) + " " + g.phase.charAt(0) + " " +
-    turnElapsed(g, t).toString(36) + " " + flag + " " + absent + " " + sideFields(g.black) + " " + sideFields(g.white);
+  let r = "S " + seq.toString(36) + " " + (t + shift).toString(36) + " " + what + " " + (side ? side.charAt(0) : "-") + " " + g.toMove.charAt(0) + " " + g.phase.charAt(0) + " " +
+    turnElapsed(g, t).toString(36) + " " + flag + " " + absent;
+  // each side's seven numbers, Black's then White's
+  for (let k = 0; k < 2; k++) {
+    const s = k ? g.white : g.black;
+    r += " " + s.mainMs.toString(36) + " " + s.periodsLeft.toString(36) + " " + s.blockMs.toString(36) + " " + s.movesLeft.toString(36) + " " +
+      s.moves.toString(36) + " " + s.passes.toString(36) + " " + s.usedMs.toString(36);
+  }
   return info && r.length + 1 + info.length <= RECORD_BYTES ? r + " " + info : r.length <= RECORD_BYTES ? r : "";
 }
 

@@ -3,7 +3,8 @@
 // bad fields and says which, so the boot never stops on it. Espruino-safe (see ESPRUINO.md).
 
 // through boot/shared: decodeSettings is part of the power-on code's file on the board (record/boot.ts)
-import { parseControl, isParseError, formatControl, PACKS, TRADITIONS } from "./boot/shared";
+import { parseControl, isParseError, formatControl, TRADITIONS } from "./boot/shared";
+import { PACKS } from "../packs"; // a copy in the power-on code's file (build/cold.ts)
 import { isWhole, hasId } from "./valid";
 
 export { isWhole } from "./valid";
