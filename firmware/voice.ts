@@ -88,28 +88,10 @@ function jaHours(n: number): string[] {
   return append(out, ["jikan"]);
 }
 
-/** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
- *  unknown call or pack, or a short form the pack does not have. */
-export function clipsFor(pack: string, say: string, short?: boolean): string[] {
-  // the count, said every second of a period (a board's wake path): 0 to 10 are one clip named by the
-  // number in every pack, found here without the general parse (about 10 ms of board CPU a call)
-  if (!short && say.indexOf("count:") === 0 && (pack === "zh" || pack === "en" || pack === "ja")) {
-    const d = say.substring(6);
-    if ((d.length === 1 && d >= "0" && d <= "9") || d === "10") return [d];
-  }
-  const colon = say.indexOf(":");
-  const key = colon < 0 ? say : say.slice(0, colon);
-  const arg = colon < 0 ? "" : say.slice(colon + 1);
-  const bare = key === "used" || key === "byoyomi" || key === "timeout" || key === "block";
-  // Espruino's RegExp has no {1,6}: the length is checked on its own
-  if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
-  return phrase(pack, key, colon < 0 ? 0 : parseInt(arg, 10), short ? true : false);
-}
-
-/** The clips of call `key` with its number n in a pack (clipsFor without the count's shortcut). The
- *  packs' phrases are in one function, not one a pack (each function is RAM on the board), and not
- *  in clipsFor itself: Espruino reads through every token of a function it runs, even past a return,
- *  and clipsFor runs at every count of a period. */
+/** The clips of call `key` with its number n in a pack (clipsFor's, without its shortcut for the
+ *  count). The packs' phrases are in one function, not one a pack (each function is RAM on the
+ *  board), and not in clipsFor itself: Espruino reads through every token of a function it runs,
+ *  even past a return, and clipsFor runs at every count of a period. */
 function phrase(pack: string, key: string, n: number, short: boolean): string[] {
   if (short) {
     // the short forms a pack offers, for the core to say when the whole call would run into the count
@@ -176,6 +158,24 @@ function phrase(pack: string, key: string, n: number, short: boolean): string[] 
     }
   }
   return [];
+}
+
+/** The clips to play, in order, for a call of the core (`short`: in the pack's short form); [] for an
+ *  unknown call or pack, or a short form the pack does not have. */
+export function clipsFor(pack: string, say: string, short?: boolean): string[] {
+  // the count, said every second of a period (a board's wake path): 0 to 10 are one clip named by the
+  // number in every pack, found here without the general parse (about 10 ms of board CPU a call)
+  if (!short && say.indexOf("count:") === 0 && (pack === "zh" || pack === "en" || pack === "ja")) {
+    const d = say.substring(6);
+    if ((d.length === 1 && d >= "0" && d <= "9") || d === "10") return [d];
+  }
+  const colon = say.indexOf(":");
+  const key = colon < 0 ? say : say.slice(0, colon);
+  const arg = colon < 0 ? "" : say.slice(colon + 1);
+  const bare = key === "used" || key === "byoyomi" || key === "timeout" || key === "block";
+  // Espruino's RegExp has no {1,6}: the length is checked on its own
+  if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
+  return phrase(pack, key, colon < 0 ? 0 : parseInt(arg, 10), short ? true : false);
 }
 
 /** A time left in two units, said as one phrase: hours:H then mins:M (还剩1小时50分, "one hour
