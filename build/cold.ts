@@ -47,18 +47,18 @@ export interface Cold {
 export const COLD: Cold[] = [
   {
     name: "menu", gives: "menus", when: "while a menu is open", loader: "firmware/menu.ts", factory: "menus", load: "loadMenus", file: "MENU_FILE",
-    shared: "firmware/menu/shared.ts", own: /^firmware\/(menu\.ts|menu\/|presets\.ts)/,
+    shared: "firmware/menu/shared.ts", own: /^firmware\/(menu\.ts|menu\/|presets\.ts|packs\.ts)/,
   },
   {
     name: "link", gives: "link code", when: "while a line speaks or the console is called", loader: "firmware/link.ts", factory: "linkCode", load: "loadLink", file: "LINK_FILE",
-    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/|record\/valid\.ts)/,
+    shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/|record\/valid\.ts|packs\.ts)/,
   },
   {
     // reading the settings back and a power cut's game: once, at power-on (decodeSettings and
     // restore, with the helpers of settings.ts and persist.ts they call: a copy of a few of them is in
     // RAM beside the program's only while the app starts)
     name: "boot", gives: "power-on code", when: "once at power-on", loader: "firmware/record/boot.ts", factory: "bootCode", load: "loadBoot", file: "BOOT_FILE",
-    shared: "firmware/record/boot/shared.ts", own: /^firmware\/record\/(boot\.ts|settings\.ts|persist\.ts|valid\.ts)/,
+    shared: "firmware/record/boot/shared.ts", own: /^firmware\/(record\/(boot\.ts|settings\.ts|persist\.ts|valid\.ts)|packs\.ts)/,
   },
 ];
 

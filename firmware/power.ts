@@ -28,13 +28,6 @@ export function lampOf(g: Game, side: Side): number {
   return g.phase === "flagged" && g.flagged === side ? LAMP_BLINK : LAMP_OFF;
 }
 
-/** Both lamps as left × 3 + right. */
-export function lampsOf(g: Game, whiteOnRight: boolean): number {
-  const white = lampOf(g, "white");
-  const black = lampOf(g, "black");
-  return whiteOnRight ? black * 3 + white : white * 3 + black;
-}
-
 /** The lamps and the display's level, sent to the board only when they change. */
 export class Power {
   private board: Board;
@@ -58,7 +51,10 @@ export class Power {
   showGame(g: Game, whiteOnRight: boolean): void {
     if (g === this.game) return;
     this.game = g;
-    const l = lampsOf(g, whiteOnRight);
+    // both lamps as left × 3 + right
+    const white = lampOf(g, "white");
+    const black = lampOf(g, "black");
+    const l = whiteOnRight ? black * 3 + white : white * 3 + black;
     if (l === this.lamps) return;
     this.lamps = l;
     const b = this.board;

@@ -7,25 +7,16 @@
 import type { CallOptions, PeriodCalls, Speech } from "./core/index";
 import { clipLengths } from "../voices/lengths";
 
-export interface PackInfo {
-  id: string;
-  /** The tradition a pack selects unless the event chooses another. */
-  tradition: string;
-}
-
-export const PACKS: PackInfo[] = [
-  // the menu names them in ASCII (menu.ts): the Jolt.js's Espruino has no Unicode strings
-  { id: "zh", tradition: "cn" },
-  { id: "en", tradition: "cn" },
-  { id: "ja", tradition: "nihon-kiin" },
-];
+// The packs the clock offers: data the menus, the link and the power-on code read, so on the board a
+// copy in each of their files and none in the program (packs.ts).
+export { type PackInfo, PACKS } from "./packs";
 
 export const DEFAULT_PACK = "zh";
 
 /** Storage the reference board (Jolt.js, 400 KB) leaves for clips: less the program (about 60 KB)
  *  and the 72 KB the game records keep free (hw/store.ts RESERVE_BYTES), with room to spare for
  *  settings. Every pack must fit; hw/flash.ts refuses more. */
-export const CLIP_BUDGET = 256 * 1024;
+export const CLIP_BUDGET = 262144; // 256 KB, written out: esbuild keeps an unused product in the bundle
 
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
  *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. Each
@@ -37,165 +28,134 @@ export function wholeElapsed(): number[] {
   return WHOLE_ELAPSED.trim().split(" ").map(Number);
 }
 
-function isWholeElapsed(n: number): boolean {
-  return WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
-}
-
-/** Past the numbers a pack can build, each digit is said on its own (never happens in a game). */
-function digits(n: number): string[] {
-  const s = "" + n;
-  const out: string[] = [];
-  for (let i = 0; i < s.length; i++) out.push(s.charAt(i));
-  return out;
-}
-
 function append(out: string[], more: string[]): string[] {
   for (let i = 0; i < more.length; i++) out.push(more[i]);
   return out;
 }
 
-/** 20 … 99 as a tens clip and a units clip ("t30", "5"): the same in every pack. */
-function tensUnits(n: number): string[] {
-  const tens = ["t" + (n - (n % 10))];
-  return n % 10 === 0 ? tens : append(tens, ["" + (n % 10)]);
-}
-
-/** Mandarin: clips "0" … "10", tens "t20" … "t90", "bai" (百), "liang" (两).
- *  `quantity`: a number before a measure word, where 2 is 两 (还剩两分), not 二 (counting). */
-function zhNumber(n: number, quantity: boolean): string[] {
-  if (n === 2 && quantity) return ["liang"];
-  if (n <= 10) return ["" + n];
+/** A number as a pack says it (one function for the three packs: each is RAM on the board):
+ *  - zh, Mandarin: clips "0" … "10", tens "t20" … "t90", "bai" (百), "liang" (两). `quantity`: a
+ *    number before a measure word, where 2 is 两 (还剩两分), not 二 (counting);
+ *  - en, English: clips "0" … "19", tens "t20" … "t90", "hundred";
+ *  - ja, Japanese: clips "0" … "10" (4 is よん, 7 is なな, as timekeepers count), tens "t20" … "t90",
+ *    hundreds "h1" … "h3" (ひゃく, にひゃく, さんびゃく: sound changes are in the clips; 400 and
+ *    more, which no call reaches in practice, are said digit by digit to keep the pack small).
+ *  20 … 99 are a tens clip and a units clip ("t30", "5") in every pack; past the numbers a pack can
+ *  build, each digit is said on its own (never happens in a game). */
+function spell(pack: string, n: number, quantity: boolean): string[] {
+  if (n === 2 && quantity && pack === "zh") return ["liang"];
+  if (n <= 10 || (n < 20 && pack === "en")) return ["" + n];
   if (n < 20) return ["10", "" + (n - 10)];
-  if (n < 100) return tensUnits(n);
-  if (n < 1000) {
-    const h = Math.floor(n / 100);
-    const rest = n % 100;
+  if (n < 100) return n % 10 === 0 ? ["t" + n] : ["t" + (n - (n % 10)), "" + (n % 10)];
+  const h = Math.floor(n / 100);
+  const rest = n % 100;
+  if (pack === "zh" && n < 1000) {
     const out = [h === 2 ? "liang" : "" + h, "bai"];
     if (rest === 0) return out;
     if (rest < 10) return append(out, ["0", "" + rest]); // 一百零五
     if (rest < 20) return append(out, ["1", "10"].concat(rest > 10 ? ["" + (rest - 10)] : [])); // 一百一十五
-    return append(out, zhNumber(rest, false));
+    return append(out, spell(pack, rest, false));
   }
-  return digits(n);
+  if (pack === "en" && n < 1000) {
+    const out = ["" + h, "hundred"];
+    return rest === 0 ? out : append(out, spell(pack, rest, false));
+  }
+  if (pack === "ja" && n < 400) {
+    const out = ["h" + h];
+    return rest === 0 ? out : append(out, spell(pack, rest, false));
+  }
+  const d = "" + n;
+  const out: string[] = [];
+  for (let i = 0; i < d.length; i++) out.push(d.charAt(i));
+  return out;
 }
 
-/** English: clips "0" … "19", tens "t20" … "t90", "hundred". */
-function enNumber(n: number): string[] {
-  if (n < 20) return ["" + n];
-  if (n < 100) return tensUnits(n);
-  if (n < 1000) {
-    const out = ["" + Math.floor(n / 100), "hundred"];
-    return n % 100 === 0 ? out : append(out, enNumber(n % 100));
-  }
-  return digits(n);
-}
-
-/** Japanese: clips "0" … "10" (4 is よん, 7 is なな, as timekeepers count), tens "t20" … "t90",
- *  hundreds "h1" … "h3" (ひゃく, にひゃく, さんびゃく: sound changes are in the clips; 400 and more,
- *  which no call reaches in practice, are said digit by digit to keep the pack small). */
-function jaNumber(n: number): string[] {
-  if (n <= 10) return ["" + n];
-  if (n < 20) return ["10", "" + (n - 10)];
-  if (n < 100) return tensUnits(n);
-  if (n < 400) {
-    const out = ["h" + Math.floor(n / 100)];
-    return n % 100 === 0 ? out : append(out, jaNumber(n % 100));
-  }
-  return digits(n);
-}
-
-/** N minutes in Japanese: the counter 分 changes its sound (いっぷん, にふん, さんぷん…), so 1 … 10
- *  are whole clips "f1" … "f10"; 25 is にじゅう + ごふん, 20 is にじゅう + ふん. */
-function jaMinutes(n: number): string[] {
-  if (n >= 1 && n <= 10) return ["f" + n];
+/** N with a Japanese counter whose sound changes with the number before it, so 1 … 10 are whole
+ *  clips and 25 is にじゅう + the clip for 5: minutes (c "f", word "fun": いっぷん, にふん, さんぷん…;
+ *  20 is にじゅう + ふん) and times, for periods that are not a minute (c "k", word "kai": いっかい,
+ *  ろっかい, はっかい, じゅっかい; 0 and 20 + "kai"). One function for both: each is RAM on the board. */
+function jaCounted(n: number, c: string, word: string): string[] {
+  if (n >= 1 && n <= 10) return [c + n];
   const ones = n % 10;
-  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["fun"]);
-  return append(jaNumber(n - ones), ["f" + ones]);
-}
-
-/** N times (periods that are not a minute): 回 changes its sound too (いっかい, ろっかい, はっかい,
- *  じゅっかい), so 1 … 10 are whole clips "k1" … "k10"; 25 is にじゅう + ごかい, 0 and 20 + "kai". */
-function jaTimes(n: number): string[] {
-  if (n >= 1 && n <= 10) return ["k" + n];
-  const ones = n % 10;
-  if (ones === 0 || n >= 1000) return append(jaNumber(n), ["kai"]);
-  return append(jaNumber(n - ones), ["k" + ones]);
+  if (ones === 0 || n >= 1000) return append(spell("ja", n, false), [word]);
+  return append(spell("ja", n - ones, false), [c + ones]);
 }
 
 /** N hours in Japanese: N + じかん, with よじかん for 4 (not よんじかん). */
 function jaHours(n: number): string[] {
-  const out = jaNumber(n);
+  const out = spell("ja", n, false);
   if (n % 10 === 4 && n < 400) out[out.length - 1] = "yo";
   return append(out, ["jikan"]);
 }
 
-function zhClips(key: string, n: number): string[] {
-  switch (key) {
-    case "hours": return append(append(["haisheng"], zhNumber(n, true)), ["xiaoshi"]); // 还剩两小时
-    case "block": return ["block"]; // 基本时限用完: main time is over, the blocks of moves begin (12.5)
-    case "count": return zhNumber(n, false);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(zhNumber(n, true), ["miao"]);
-    case "used": return ["used"]; // 一分
-    case "left": return append(append(["haisheng"], zhNumber(n, true)), ["fen"]); // 还剩三分
-    case "periods": return append(append(["haisheng"], zhNumber(n, true)), ["ci"]); // 还剩三次
-    case "mins": return append(append(["haisheng"], zhNumber(n, true)), ["fenzhong"]); // 还剩五分钟
-    case "secs": return append(append(["haisheng"], zhNumber(n, true)), ["miao"]); // 还剩四十秒
-    case "moves": return append(append(["haisheng"], zhNumber(n, true)), ["bu"]); // 还剩五步
-    case "byoyomi": return ["byoyomi"]; // 开始读秒
-    case "timeout": return ["timeout"]; // 超时判负
+/** The clips of call `key` with its number n in a pack (clipsFor's, without its shortcut for the
+ *  count). The packs' phrases are in one function, not one a pack (each function is RAM on the
+ *  board), and not in clipsFor itself: Espruino reads through every token of a function it runs,
+ *  even past a return, and clipsFor runs at every count of a period. */
+function phrase(pack: string, key: string, n: number, short: boolean): string[] {
+  if (short) {
+    // the short forms a pack offers, for the core to say when the whole call would run into the count
+    // (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり)
+    if (pack === "zh") {
+      if (key === "periods") return append(spell("zh", n, true), ["ci"]); // 三次
+      if (key === "left") return append(spell("zh", n, true), ["fen"]); // 三分
+      if (key === "moves") return append(spell("zh", n, true), ["bu"]); // 五步
+    } else if (pack === "en") {
+      if (key === "periods" || key === "moves") return append(spell("en", n, false), ["left"]); // three left
+    } else if (pack === "ja") {
+      if (key === "periods") return jaCounted(n, "k", "kai"); // さんかい
+      if (key === "left") return jaCounted(n, "f", "fun"); // さんぷん
+      if (key === "moves") return append(spell("ja", n, false), ["te"]); // ごて
+    }
+    return [];
   }
-  return [];
-}
-
-function enClips(key: string, n: number): string[] {
-  const one = n === 1;
-  switch (key) {
-    case "hours": return append(enNumber(n), [one ? "hour" : "hours", "left"]);
-    case "block": return ["block"]; // main time over
-    case "count": return enNumber(n);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(enNumber(n), [one ? "second" : "seconds"]);
-    case "used": return ["used"]; // one minute used
-    case "left": return append(enNumber(n), ["left"]); // three left
-    case "periods": return append(enNumber(n), [one ? "period" : "periods", "left"]);
-    case "mins": return append(enNumber(n), [one ? "minute" : "minutes", "left"]);
-    case "secs": return append(enNumber(n), [one ? "second" : "seconds", "left"]);
-    case "moves": return append(enNumber(n), [one ? "move" : "moves", "left"]);
-    case "byoyomi": return ["byoyomi"];
-    case "timeout": return ["timeout"];
-  }
-  return [];
-}
-
-function jaClips(key: string, n: number): string[] {
-  switch (key) {
-    case "hours": return append(["nokori"], jaHours(n)); // のこり にじかん
-    case "block": return ["block"]; // もちじかん しゅうりょうです
-    case "count": return jaNumber(n);
-    case "elapsed": return isWholeElapsed(n) ? ["e" + n] : append(jaNumber(n), ["byou"]);
-    case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
-    case "left": case "mins": return append(["nokori"], jaMinutes(n)); // のこり ごふん
-    case "periods": return append(["nokori"], jaTimes(n)); // のこり さんかい
-    case "secs": return append(append(["nokori"], jaNumber(n)), ["byou"]);
-    case "moves": return append(append(["nokori"], jaNumber(n)), ["te"]);
-    case "byoyomi": return ["byoyomi"]; // びょうよみ です
-    case "timeout": return ["timeout"]; // じかんぎれ です
-  }
-  return [];
-}
-
-/** The short forms a pack offers, for the core to say when the whole call would run into the count
- *  (core/place.ts): the number and its measure word alone, without 还剩 ("left", のこり). [] for none. */
-function shortClips(pack: string, key: string, n: number): string[] {
+  // the seconds with a whole clip of their own (WHOLE_ELAPSED)
+  const whole = WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
   if (pack === "zh") {
-    if (key === "periods") return append(zhNumber(n, true), ["ci"]); // 三次
-    if (key === "left") return append(zhNumber(n, true), ["fen"]); // 三分
-    if (key === "moves") return append(zhNumber(n, true), ["bu"]); // 五步
+    switch (key) {
+      case "hours": return append(append(["haisheng"], spell("zh", n, true)), ["xiaoshi"]); // 还剩两小时
+      case "block": return ["block"]; // 基本时限用完: main time is over, the blocks of moves begin (12.5)
+      case "count": return spell("zh", n, false);
+      case "elapsed": return whole ? ["e" + n] : append(spell("zh", n, true), ["miao"]);
+      case "used": return ["used"]; // 一分
+      case "left": return append(append(["haisheng"], spell("zh", n, true)), ["fen"]); // 还剩三分
+      case "periods": return append(append(["haisheng"], spell("zh", n, true)), ["ci"]); // 还剩三次
+      case "mins": return append(append(["haisheng"], spell("zh", n, true)), ["fenzhong"]); // 还剩五分钟
+      case "secs": return append(append(["haisheng"], spell("zh", n, true)), ["miao"]); // 还剩四十秒
+      case "moves": return append(append(["haisheng"], spell("zh", n, true)), ["bu"]); // 还剩五步
+      case "byoyomi": return ["byoyomi"]; // 开始读秒
+      case "timeout": return ["timeout"]; // 超时判负
+    }
   } else if (pack === "en") {
-    if (key === "periods" || key === "moves") return append(enNumber(n), ["left"]); // three left
+    const one = n === 1;
+    switch (key) {
+      case "hours": return append(spell("en", n, false), [one ? "hour" : "hours", "left"]);
+      case "block": return ["block"]; // main time over
+      case "count": return spell("en", n, false);
+      case "elapsed": return whole ? ["e" + n] : append(spell("en", n, false), [one ? "second" : "seconds"]);
+      case "used": return ["used"]; // one minute used
+      case "left": return append(spell("en", n, false), ["left"]); // three left
+      case "periods": return append(spell("en", n, false), [one ? "period" : "periods", "left"]);
+      case "mins": return append(spell("en", n, false), [one ? "minute" : "minutes", "left"]);
+      case "secs": return append(spell("en", n, false), [one ? "second" : "seconds", "left"]);
+      case "moves": return append(spell("en", n, false), [one ? "move" : "moves", "left"]);
+      case "byoyomi": return ["byoyomi"];
+      case "timeout": return ["timeout"];
+    }
   } else if (pack === "ja") {
-    if (key === "periods") return jaTimes(n); // さんかい
-    if (key === "left") return jaMinutes(n); // さんぷん
-    if (key === "moves") return append(jaNumber(n), ["te"]); // ごて
+    switch (key) {
+      case "hours": return append(["nokori"], jaHours(n)); // のこり にじかん
+      case "block": return ["block"]; // もちじかん しゅうりょうです
+      case "count": return spell("ja", n, false);
+      case "elapsed": return whole ? ["e" + n] : append(spell("ja", n, false), ["byou"]);
+      case "used": return ["f1"]; // いっぷん: "1 minute", as the timekeeper says it
+      case "left": case "mins": return append(["nokori"], jaCounted(n, "f", "fun")); // のこり ごふん
+      case "periods": return append(["nokori"], jaCounted(n, "k", "kai")); // のこり さんかい
+      case "secs": return append(append(["nokori"], spell("ja", n, false)), ["byou"]);
+      case "moves": return append(append(["nokori"], spell("ja", n, false)), ["te"]);
+      case "byoyomi": return ["byoyomi"]; // びょうよみ です
+      case "timeout": return ["timeout"]; // じかんぎれ です
+    }
   }
   return [];
 }
@@ -215,12 +175,7 @@ export function clipsFor(pack: string, say: string, short?: boolean): string[] {
   const bare = key === "used" || key === "byoyomi" || key === "timeout" || key === "block";
   // Espruino's RegExp has no {1,6}: the length is checked on its own
   if (bare !== (colon < 0) || (colon >= 0 && (arg.length > 6 || !/^\d+$/.test(arg)))) return [];
-  const n = colon < 0 ? 0 : parseInt(arg, 10);
-  if (short) return shortClips(pack, key, n);
-  if (pack === "zh") return zhClips(key, n);
-  if (pack === "en") return enClips(key, n);
-  if (pack === "ja") return jaClips(key, n);
-  return [];
+  return phrase(pack, key, colon < 0 ? 0 : parseInt(arg, 10), short ? true : false);
 }
 
 /** A time left in two units, said as one phrase: hours:H then mins:M (还剩1小时50分, "one hour
@@ -233,15 +188,15 @@ function twoUnits(pack: string, a: string, b: string): string[] | null {
   const x = parseInt(a.slice(a.indexOf(":") + 1), 10);
   const y = parseInt(b.slice(b.indexOf(":") + 1), 10);
   if (pack === "zh") {
-    const first = append(append(["haisheng"], zhNumber(x, true)), [hm ? "xiaoshi" : "fen"]);
-    return append(append(first, zhNumber(y, true)), [hm ? "fen" : "miao"]);
+    const first = append(append(["haisheng"], spell("zh", x, true)), [hm ? "xiaoshi" : "fen"]);
+    return append(append(first, spell("zh", y, true)), [hm ? "fen" : "miao"]);
   }
   if (pack === "en") {
-    const first = append(enNumber(x), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
-    return append(append(first, enNumber(y)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
+    const first = append(spell("en", x, false), [hm ? (x === 1 ? "hour" : "hours") : x === 1 ? "minute" : "minutes"]);
+    return append(append(first, spell("en", y, false)), [hm ? (y === 1 ? "minute" : "minutes") : y === 1 ? "second" : "seconds", "left"]);
   }
-  if (hm) return append(append(["nokori"], jaHours(x)), jaMinutes(y));
-  return append(append(append(["nokori"], jaMinutes(x)), jaNumber(y)), ["byou"]);
+  if (hm) return append(append(["nokori"], jaHours(x)), jaCounted(y, "f", "fun"));
+  return append(append(append(["nokori"], jaCounted(x, "f", "fun")), spell("ja", y, false)), ["byou"]);
 }
 
 /** The clips of the calls of one instant, per call, as they are said back to back: a time left in
@@ -335,7 +290,8 @@ export function findTradition(id: string): Tradition | null {
 /** The call options of `base` with a tradition's overrides applied (a copy; base is not changed). */
 export function withTradition(base: CallOptions, id: string): CallOptions {
   const o: CallOptions = { ordinary: base.ordinary, last: base.last, timeoutCall: base.timeoutCall, warnSec: base.warnSec, countdown: base.countdown, speech: base.speech };
-  const t = findTradition(id);
+  let t: Tradition | null = null; // findTradition, written out: a function less in the board's RAM
+  for (let i = 0; i < TRADITIONS.length && !t; i++) if (TRADITIONS[i].id === id) t = TRADITIONS[i];
   if (!t) return o;
   const v = t.overrides;
   if (v.ordinary !== undefined) o.ordinary = v.ordinary;

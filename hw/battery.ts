@@ -18,76 +18,71 @@ const USB_V = 4.45;
  *  several times the jsvars. */
 const CURVE = "3.3 0 3.5 5 3.6 12 3.7 30 3.75 40 3.8 50 3.9 65 4.0 80 4.1 90 4.2 100";
 
-/** Percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense. */
-export function percentFromSupply(supplyV: number): number {
-  if (!(supplyV > 1)) return -1; // nothing measured (driver off, or no reading)
-  if (supplyV >= USB_V) return 100;
-  const v = supplyV + DIODE_V;
-  const c = CURVE.split(" ");
-  if (v <= +c[0]) return 0;
-  for (let i = 2; i < c.length; i += 2) {
-    const av = +c[i - 2];
-    const ap = +c[i - 1];
-    const bv = +c[i];
-    if (v <= bv) return Math.round(ap + ((v - av) * (+c[i + 1] - ap)) / (bv - av));
-  }
-  return 100;
-}
-
-export class Battery {
-  private sense: Pins["batterySense"];
-  private quiet: () => boolean;
-  private percent = -1;
-  private measuredAt = -EVERY_MS;
-  private measuring = false;
-
-  constructor(sense: Pins["batterySense"], quiet: () => boolean) {
-    this.sense = sense;
-    this.quiet = quiet;
-  }
-
-  /** The last known level (-1 = unknown); may start a new measurement. Never throws. */
-  read(now: number): number {
-    if (this.sense && !this.measuring && now - this.measuredAt >= EVERY_MS && this.quiet()) this.measure(now);
-    return this.percent;
-  }
-
-  private measure(now: number): void {
-    const s = this.sense;
-    if (!s) return;
-    this.measuring = true;
-    this.measuredAt = now;
-    const self = this;
+/** The battery reader: battery(now) gives the last known level (-1 = unknown) and may start a new
+ *  measurement; it never throws. One closure over its state, not a class: a class's constructor,
+ *  prototype and methods, and an instance, are RAM on the board for as long as it runs. */
+export function batteryReader(sense: Pins["batterySense"], quiet: () => boolean): (now: number) => number {
+  let percent = -1;
+  let measuredAt = -EVERY_MS;
+  let measuring = false;
+  // a measurement, in a function of its own: Espruino reads through every token of a function it
+  // runs, and the reader runs at every draw
+  const measure = function (s: { pin: Pin; driver: number }, now: number): void {
+    measuring = true;
+    measuredAt = now;
+    // the driver output back to an input, its driver off: after a reading, or when one failed
+    // (anything thrown here leaves it: the next measurement tries again)
+    const release = function (): void {
+      measuring = false;
+      try {
+        digitalWrite(s.pin, 0);
+        pinMode(s.pin, "input");
+        if (s.driver >= 0) Jolt.setDriverMode(s.driver, false);
+      } catch (e) {
+        // leave it
+      }
+    };
     try {
       if (s.driver >= 0) Jolt.setDriverMode(s.driver, true);
-      // an output again: release() made it an input by pinMode, after which Espruino's digitalWrite
+      // an output again: release made it an input by pinMode, after which Espruino's digitalWrite
       // keeps the pin's mode (only the first reading would have worked)
       pinMode(s.pin, "output");
       digitalWrite(s.pin, 1);
       setTimeout(function () {
+        // percent 0 … 100 for the supply voltage seen on the driver output; -1 if it makes no sense
+        // (here, not a function of its own: each is RAM on the board for as long as it runs)
+        let p = -1;
         try {
-          self.percent = percentFromSupply(analogRead(s.pin));
+          const supplyV = analogRead(s.pin);
+          if (supplyV >= USB_V) p = 100;
+          else if (supplyV > 1) {
+            // 1 V or less: nothing measured (driver off, or no reading)
+            const v = supplyV + DIODE_V;
+            const c = CURVE.split(" ");
+            p = v <= +c[0] ? 0 : 100;
+            for (let i = 2; i < c.length && v > +c[0]; i += 2) {
+              const av = +c[i - 2];
+              const ap = +c[i - 1];
+              const bv = +c[i];
+              if (v <= bv) {
+                p = Math.round(ap + ((v - av) * (+c[i + 1] - ap)) / (bv - av));
+                break;
+              }
+            }
+          }
         } catch (e) {
-          self.percent = -1;
+          p = -1;
         }
-        self.release();
+        percent = p;
+        release();
       }, SETTLE_MS);
     } catch (e) {
-      this.percent = -1;
-      this.release();
+      percent = -1;
+      release();
     }
-  }
-
-  private release(): void {
-    this.measuring = false;
-    const s = this.sense;
-    if (!s) return;
-    try {
-      digitalWrite(s.pin, 0);
-      pinMode(s.pin, "input");
-      if (s.driver >= 0) Jolt.setDriverMode(s.driver, false);
-    } catch (e) {
-      // leave it: the next measurement tries again
-    }
-  }
+  };
+  return function (now: number): number {
+    if (sense && !measuring && now - measuredAt >= EVERY_MS && quiet()) measure(sense, now);
+    return percent;
+  };
 }

@@ -8,7 +8,7 @@ import type { Pins } from "./pins";
 import { watchButtons } from "./buttons";
 import { Display } from "./display";
 import { Speaker } from "./speaker";
-import { Battery } from "./battery";
+import { batteryReader } from "./battery";
 import { FlashStore } from "./store";
 import { kickWatchdog } from "./watchdog";
 import { makeAdvertiser } from "./air";
@@ -23,37 +23,10 @@ import { hex8 } from "../firmware/record/settings";
  *  of the app, no JavaScript. */
 const BLINK_HZ = 2;
 
-/** A lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin. */
-function lamp(pin: Pin, state: number): void {
-  try {
-    analogWrite(pin, state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
-  } catch (e) {
-    // a lamp that cannot be lit is no fault of the game's
-  }
-}
-
-/** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). */
+/** The longest single timeout: a farther deadline is reached in steps (fire() re-arms). A timeout's
+ *  length is bounded where it is set (no function for it: each is RAM on the board, and a call
+ *  more on the second's path). */
 const MAX_TIMEOUT_MS = 3600000;
-
-function after(ms: number): number {
-  return ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms;
-}
-
-/** The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
- *  fonts'; the menus'; the link's; the power-on code's), as 8 hex digits each ("00000000" for a file not there), then the
- *  CRC-32 of those characters. `goclock verify` works it out from a build's files the same way
- *  (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no RAM copy; about a quarter of
- *  a second of the boot for the 80 KB (Espruino's own interpreter: ~100 instructions a byte). */
-export function fingerprint(): string {
-  let all = "";
-  const S = require("Storage");
-  const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE];
-  for (let i = 0; i < files.length; i++) {
-    const d = files[i] ? S.read(files[i]) : undefined;
-    all += hex8(d === undefined ? 0 : E.CRC32(d));
-  }
-  return hex8(E.CRC32(all));
-}
 
 export interface HwBoard {
   board: Board;
@@ -79,7 +52,6 @@ export function makeBoard(pins: Pins): HwBoard {
   const display = new Display(pins.display);
   display.connect(now());
   const speaker = new Speaker(pins.speaker);
-  const battery = new Battery(pins.batterySense, () => !speaker.busy());
   const store = new FlashStore();
 
   let timer = -1;
@@ -89,7 +61,7 @@ export function makeBoard(pins: Pins): HwBoard {
     timer = -1;
     const early = due - now();
     if (early > 0) {
-      timer = later(fire, after(early)); // early (RTC rounding, or a far deadline): not yet
+      timer = later(fire, early > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : early); // early (RTC rounding, or a far deadline): not yet
       return;
     }
     const fn = wake;
@@ -98,6 +70,7 @@ export function makeBoard(pins: Pins): HwBoard {
   };
 
   const lampPins = pins.lamps;
+  const buttons = pins.buttons;
   let report: ((button: number, down: boolean, t: number) => void) | null = null;
   let watching = false;
 
@@ -113,13 +86,14 @@ export function makeBoard(pins: Pins): HwBoard {
       }
       due = t;
       wake = fn;
-      timer = later(fire, after(t - now()));
+      const ms = t - now();
+      timer = later(fire, ms < 0 ? 0 : ms > MAX_TIMEOUT_MS ? MAX_TIMEOUT_MS : ms);
     },
     onButton: (fn) => {
       report = fn;
       if (watching) return;
       watching = true;
-      watchButtons(pins.buttons, (b, down, t) => {
+      watchButtons(buttons, (b, down, t) => {
         if (report) report(b, down, t);
       });
     },
@@ -129,18 +103,44 @@ export function makeBoard(pins: Pins): HwBoard {
     setVolume: (v) => speaker.setVolume(v),
     holdsClip: () => speaker.holdsCopy(),
     store: store,
-    battery: (t) => battery.read(t),
+    battery: batteryReader(pins.batterySense, () => !speaker.busy()),
     kick: kickWatchdog,
     advertise: makeAdvertiser(),
-    firmware: fingerprint(),
+    // The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
+    // fonts'; the menus'; the link's; the power-on code's), as 8 hex digits each ("00000000" for a
+    // file not there), then the CRC-32 of those characters. `goclock verify` works it out from a
+    // build's files the same way (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no
+    // RAM copy; about a quarter of a second of the boot for the 80 KB (Espruino's own interpreter:
+    // ~100 instructions a byte). A function run once and let go: a function kept would be RAM as
+    // long as the board runs, and names of makeBoard's own would stay in the closures' scope.
+    firmware: (function (): string {
+      let all = "";
+      const S = require("Storage");
+      const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE];
+      for (let i = 0; i < files.length; i++) {
+        const d = files[i] ? S.read(files[i]) : undefined;
+        all += hex8(d === undefined ? 0 : E.CRC32(d));
+      }
+      return hex8(E.CRC32(all));
+    })(),
     checkpoint: { mainMs: CHECKPOINT_MAIN_MS, overtimeMs: CHECKPOINT_OVERTIME_MS },
     contrast: (level) => display.contrast(level),
   };
   if (lampPins) {
     board.lamps = (left, right) => {
-      lamp(lampPins[0], left);
-      lamp(lampPins[1], right);
+      // each lamp (firmware/board.ts LAMP_OFF, LAMP_ON, LAMP_BLINK) on its FET's gate pin
+      for (let k = 0; k < 2; k++) {
+        const state = k ? right : left;
+        try {
+          analogWrite(lampPins[k], state === 2 ? 0.5 : state, { soft: true, freq: BLINK_HZ }); // 0 and 1: a plain level
+        } catch (e) {
+          // a lamp that cannot be lit is no fault of the game's
+        }
+      }
     };
   }
+  // The board's closures keep every name of this scope as long as it runs: the pins object itself
+  // (its name, the power connectors, its fields), used up by now, is let go (about a dozen jsvars).
+  pins = null as unknown as Pins;
   return { board: board, display: display };
 }

@@ -12,15 +12,12 @@ import { makeBoard, type HwBoard } from "./board";
 import { bootLink, makeLink } from "./link";
 import { joltjs } from "./pins";
 import { compactIfLow } from "./store";
-import { startWatchdog } from "./watchdog";
+import { WATCHDOG_S } from "./watchdog";
 import { message } from "./message";
 
 /** Right after `npm run flash` the USB prompt stays this long, so that the espruino CLI, which waits
  *  for a prompt after it has uploaded and started the program, finishes; then the protocol. */
 const BOOT_PROMPT_MS = 3000;
-/** Left by `npm run flash` at the prompt the arbiter opened with the PIN: the next boot is the new
- *  program's first. Nobody without that prompt (or the board in hand) can write it. */
-const FLASHED = "clock.flashed";
 
 let started = false;
 
@@ -39,12 +36,14 @@ function boot(): void {
     installConsole(app, global);
     startLink(app, link);
     // whether this boot follows a flash (the mark is taken away: once only); here, not a function of
-    // its own, which would be RAM for as long as the board runs
+    // its own, which would be RAM for as long as the board runs. The mark, "clock.flashed", is left by
+    // `npm run flash` at the prompt the arbiter opened with the PIN: the next boot is the new
+    // program's first. Nobody without that prompt (or the board in hand) can write it.
     let flashed = false;
     try {
       const S = require("Storage");
-      if (S.read(FLASHED) !== undefined) {
-        S.erase(FLASHED);
+      if (S.read("clock.flashed") !== undefined) {
+        S.erase("clock.flashed");
         flashed = true;
       }
     } catch (e) {
@@ -68,7 +67,12 @@ function boot(): void {
     console.log(text);
     return;
   }
-  startWatchdog();
+  // the watchdog (hw/watchdog.ts), armed here: a function for it would be RAM as long as the board runs
+  try {
+    E.enableWatchdog(WATCHDOG_S, false);
+  } catch (e) {
+    // no watchdog on this build: the clock runs without one
+  }
 }
 
 E.on("init", boot);

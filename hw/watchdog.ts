@@ -4,20 +4,13 @@
 // Manual kicking (isAuto false) also resets the board if the JavaScript is gone while the interpreter
 // idles, e.g. after reset(): the flash script turns automatic kicking back on before it uploads.
 
+/** Armed at power-on (hw/main.ts, after the app started). */
 export const WATCHDOG_S = 20;
-
-export function startWatchdog(): void {
-  try {
-    E.enableWatchdog(WATCHDOG_S, false);
-  } catch (e) {
-    // no watchdog on this build: the clock runs without one
-  }
-}
 
 export function kickWatchdog(): void {
   try {
     E.kickWatchdog();
   } catch (e) {
-    // as above
+    // no watchdog on this build
   }
 }

@@ -35,16 +35,19 @@ export function isParseError(x: unknown): x is ParseError {
 
 // --- durations ------------------------------------------------------------------------------------
 
+// A digit is tested where it is read (charAt from "0" to "9"), and a byoyomi control written out as
+// its object: a function for either would be RAM on the board for as long as it runs.
+
 /** Reads a duration such as `1h30m`, `90m`, `45s` or `0` at `pos`; returns [ms, end] or an error. */
 function readDuration(text: string, pos: number): [number, number] | ParseError {
   let i = pos;
   let ms = 0;
   let lastUnit = 4; // h=3 > m=2 > s=1: units must come in that order, each once
   let any = false;
-  while (i < text.length && isDigit(text.charAt(i))) {
+  while (i < text.length && text.charAt(i) >= "0" && text.charAt(i) <= "9") {
     const start = i;
     let n = 0;
-    while (i < text.length && isDigit(text.charAt(i))) {
+    while (i < text.length && text.charAt(i) >= "0" && text.charAt(i) <= "9") {
       n = n * 10 + (text.charCodeAt(i) - 48);
       if (n > 1000000) return { error: "number too large", at: start };
       i++;
@@ -54,7 +57,7 @@ function readDuration(text: string, pos: number): [number, number] | ParseError 
     if (text.charAt(i) === "." && text.charAt(i + 1) >= "0" && text.charAt(i + 1) <= "9") {
       let k = 0;
       i++;
-      while (k < 3 && isDigit(text.charAt(i))) {
+      while (k < 3 && text.charAt(i) >= "0" && text.charAt(i) <= "9") {
         frac = frac * 10 + (text.charCodeAt(i) - 48);
         k++;
         i++;
@@ -79,14 +82,10 @@ function readDuration(text: string, pos: number): [number, number] | ParseError 
   return [ms, i];
 }
 
-function isDigit(c: string): boolean {
-  return c >= "0" && c <= "9";
-}
-
 function readInt(text: string, pos: number, what: string): [number, number] | ParseError {
   let i = pos;
   let n = 0;
-  while (i < text.length && isDigit(text.charAt(i))) {
+  while (i < text.length && text.charAt(i) >= "0" && text.charAt(i) <= "9") {
     n = n * 10 + (text.charCodeAt(i) - 48);
     if (n > 1000) return { error: what + " too large", at: pos };
     i++;
@@ -123,11 +122,11 @@ export function parseControl(text: string): TimeControl | ParseError {
   if (text.length === 0) return { error: "empty time control", at: 0 };
   // `5x60s`: zero main time, written without it
   let d0 = 0;
-  while (isDigit(text.charAt(d0))) d0++;
+  while (text.charAt(d0) >= "0" && text.charAt(d0) <= "9") d0++;
   if (d0 > 0 && text.charAt(d0) === "x") {
     const p = readPeriods(text, 0);
     if (isParseError(p)) return p;
-    return p[2] === text.length ? byoyomi(0, p[0], p[1], false, false) : { error: "unexpected '" + text.charAt(p[2]) + "'", at: p[2] };
+    return p[2] === text.length ? { kind: "byoyomi", mainMs: 0, periods: p[0], periodMs: p[1], reserved: false, zeroWritten: false } : { error: "unexpected '" + text.charAt(p[2]) + "'", at: p[2] };
   }
   const head = readDuration(text, 0);
   if (isParseError(head)) return head;
@@ -146,7 +145,7 @@ export function parseControl(text: string): TimeControl | ParseError {
     i++;
     const kept = p[0] * p[1];
     if (kept > first) return { error: "the periods kept back are longer than the main time", at: 0 };
-    return end(byoyomi(first - kept, p[0], p[1], true, false));
+    return end({ kind: "byoyomi", mainMs: first - kept, periods: p[0], periodMs: p[1], reserved: true, zeroWritten: false });
   }
   if (text.charAt(i) !== "+") return { error: "expected '+', '(' or the end", at: i };
   i++;
@@ -177,7 +176,7 @@ export function parseControl(text: string): TimeControl | ParseError {
   const p = readPeriods(text, numStart);
   if (isParseError(p)) return p;
   i = p[2];
-  return end(byoyomi(first, p[0], p[1], false, first === 0));
+  return end({ kind: "byoyomi", mainMs: first, periods: p[0], periodMs: p[1], reserved: false, zeroWritten: first === 0 });
 }
 
 /** Reads `NxP` at pos: [periods, periodMs, end]. */
@@ -190,10 +189,6 @@ function readPeriods(text: string, pos: number): [number, number, number] | Pars
   if (isParseError(d)) return d;
   if (d[0] === 0 || d[0] % SEC !== 0) return { error: "a period is a whole number of seconds, at least 1 s", at: n[1] + 1 };
   return [n[0], d[0], d[1]];
-}
-
-function byoyomi(mainMs: number, periods: number, periodMs: number, reserved: boolean, zeroWritten: boolean): TimeControl {
-  return { kind: "byoyomi", mainMs: mainMs, periods: periods, periodMs: periodMs, reserved: reserved, zeroWritten: zeroWritten };
 }
 
 export function formatControl(c: TimeControl): string {

@@ -4,7 +4,7 @@
 // 22.5 pass in arbiter.ts.
 
 import type { TimeControl } from "./control";
-import { type SideClock, type Reading, initialSide, copySide, lossAt, read, afterMove, rebase } from "./side";
+import { type SideClock, type Reading, initialSide, copySide, lossAt, charge, rebase } from "./side";
 
 export type Side = "black" | "white";
 export type Phase = "setup" | "running" | "paused" | "ended" | "flagged";
@@ -105,10 +105,38 @@ export function turnElapsed(g: Game, t: number): number {
   return g.turnMs;
 }
 
-export function readSide(g: Game, s: Side, t: number): Reading {
-  const e = s === g.toMove && g.phase !== "setup" ? turnElapsed(g, t) : 0;
-  const r = read(controlOf(g, s), g[s], e);
-  if (g.flagged === s) r.out = true;
+/** What a side's clock reads at t. The snapshot's arithmetic is written out here, where the clock is
+ *  read (each second), not as a function of side.ts of its own: each is RAM on the board. */
+export function readSide(g: Game, side: Side, t: number): Reading {
+  const e = side === g.toMove && g.phase !== "setup" ? turnElapsed(g, t) : 0;
+  const c = controlOf(g, side);
+  const s = g[side];
+  const r: Reading = {
+    mainMs: Math.max(0, s.mainMs - e),
+    periodsLeft: s.periodsLeft,
+    periodMs: c.kind === "byoyomi" ? c.periodMs : 0,
+    blockMs: s.blockMs,
+    movesLeft: s.movesLeft,
+    moves: s.moves,
+    overtime: false,
+    out: e >= lossAt(c, s),
+    shownMs: 0,
+    usedMs: s.usedMs + e,
+  };
+  r.shownMs = r.mainMs;
+  const over = e - s.mainMs;
+  if (c.kind === "byoyomi" && (over >= 0 || s.mainMs === 0)) {
+    const used = Math.floor(Math.max(0, over) / c.periodMs);
+    r.overtime = true;
+    r.periodsLeft = Math.max(0, s.periodsLeft - used);
+    r.periodMs = r.out ? 0 : c.periodMs - (Math.max(0, over) - used * c.periodMs);
+    r.shownMs = r.periodMs;
+  } else if (c.kind === "moves" && (over >= 0 || s.mainMs === 0)) {
+    r.overtime = true;
+    r.blockMs = Math.max(0, s.blockMs - Math.max(0, over));
+    r.shownMs = r.blockMs;
+  }
+  if (g.flagged === side) r.out = true;
   return r;
 }
 
@@ -253,12 +281,29 @@ export function press(g: Game, side: Side, t: number): Result {
   if (base.phase === "ended") return overReason(base);
   if (base.phase === "flagged") return base.flagged + " has run out of time";
   if (side !== base.toMove) return "it is " + base.toMove + "'s move";
-  // begin()'s copy, but the pressing side's clock is made once, by afterMove (a copy), not twice
+  // begin()'s copy, but the pressing side's clock is made once, by charge (a copy), not twice
   const n = Object.assign({}, base);
   n.lastT = Math.max(t, base.lastT);
   const o = other(side);
   n[o] = copySide(base[o]);
-  n[side] = afterMove(controlOf(n, side), base[side], turnElapsed(base, n.lastT));
+  // the side's snapshot after a move that took e ms (e below lossAt): written out here, not a
+  // function of side.ts of its own (each is RAM on the board)
+  const c = controlOf(n, side);
+  const s = base[side];
+  const e = turnElapsed(base, n.lastT);
+  const m = charge(c, s, e);
+  m.moves++;
+  m.usedMs += e;
+  if (c.kind === "fischer") m.mainMs += c.incrementMs;
+  if (c.kind === "bronstein") m.mainMs += Math.min(e, c.delayMs);
+  if (c.kind === "moves" && e >= s.mainMs) {
+    m.movesLeft--;
+    if (m.movesLeft === 0) {
+      m.movesLeft = c.moves;
+      m.blockMs = (c.carry ? m.blockMs : 0) + c.blockMs;
+    }
+  }
+  n[side] = m;
   n.toMove = o;
   n.runSince = n.lastT;
   n.turnMs = 0;

@@ -37,13 +37,6 @@ export const SOUND_MS = 3000;
 export const LOOK_BACK_MS = HORIZON_MS + SOUND_MS;
 export const LOOK_AHEAD_MS = HORIZON_MS;
 
-/** A count number (count:N), said at its second whatever else is due; or a call whose instant is its
- *  meaning (elapsed:N, used, timeout), said then or not at all. By the first letter: no other call's
- *  id starts with c, e, u or t (one look-up: the board pays for every operation of a placing). */
-function isFixed(say: string): boolean {
-  return "ceut".indexOf(say.charAt(0)) >= 0;
-}
-
 /** The calls said (at[k] ≥ 0), in the order they came. */
 function keep(calls: Call[], at: number[]): Call[] {
   const out: Call[] = [];
@@ -102,7 +95,11 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     const s = c.e === chainE ? start[chainLast] + lengthOf(chainLast) : c.e;
     start.push(s);
     if (next <= i) next = i + 1;
-    while (next < n && (calls[next].e <= c.e || !isFixed(calls[next].say))) next++;
+    // a fixed call: a count number (count:N), said at its second whatever else is due; or a call whose
+    // instant is its meaning (elapsed:N, used, timeout), said then or not at all. By the first
+    // letter: no other call's id starts with c, e, u or t (one look-up: the board pays for every
+    // operation of a placing; and a function for it would be RAM on the board)
+    while (next < n && (calls[next].e <= c.e || "ceut".indexOf(calls[next].say.charAt(0)) < 0)) next++;
     if (next < n && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) {
       at.push(-1);
       dropped = true;

@@ -79,52 +79,6 @@ export function lossAt(c: TimeControl, s: SideClock): number {
   return s.mainMs;
 }
 
-export function read(c: TimeControl, s: SideClock, e: number): Reading {
-  const r: Reading = {
-    mainMs: Math.max(0, s.mainMs - e),
-    periodsLeft: s.periodsLeft,
-    periodMs: c.kind === "byoyomi" ? c.periodMs : 0,
-    blockMs: s.blockMs,
-    movesLeft: s.movesLeft,
-    moves: s.moves,
-    overtime: false,
-    out: e >= lossAt(c, s),
-    shownMs: 0,
-    usedMs: s.usedMs + e,
-  };
-  r.shownMs = r.mainMs;
-  const over = e - s.mainMs;
-  if (c.kind === "byoyomi" && (over >= 0 || s.mainMs === 0)) {
-    const used = Math.floor(Math.max(0, over) / c.periodMs);
-    r.overtime = true;
-    r.periodsLeft = Math.max(0, s.periodsLeft - used);
-    r.periodMs = r.out ? 0 : c.periodMs - (Math.max(0, over) - used * c.periodMs);
-    r.shownMs = r.periodMs;
-  } else if (c.kind === "moves" && (over >= 0 || s.mainMs === 0)) {
-    r.overtime = true;
-    r.blockMs = Math.max(0, s.blockMs - Math.max(0, over));
-    r.shownMs = r.blockMs;
-  }
-  return r;
-}
-
-/** The snapshot after a move that took e ms (e below lossAt). */
-export function afterMove(c: TimeControl, s: SideClock, e: number): SideClock {
-  const n = charge(c, s, e);
-  n.moves++;
-  n.usedMs += e;
-  if (c.kind === "fischer") n.mainMs += c.incrementMs;
-  if (c.kind === "bronstein") n.mainMs += Math.min(e, c.delayMs);
-  if (c.kind === "moves" && e >= s.mainMs) {
-    n.movesLeft--;
-    if (n.movesLeft === 0) {
-      n.movesLeft = c.moves;
-      n.blockMs = (c.carry ? n.blockMs : 0) + c.blockMs;
-    }
-  }
-  return n;
-}
-
 /** Takes ms off the side as time spent (a turn's time, a lateness deduction): main first, then
  *  whole byoyomi periods (under one period costs nothing) or block time. Moves and usedMs untouched. */
 export function charge(c: TimeControl, s: SideClock, ms: number): SideClock {
@@ -153,7 +107,7 @@ export function rebase(c: TimeControl, s: SideClock, e: number): [SideClock, num
 
 /** The end of the stretch of the turn that elapsed time e (≥ 0, before the loss) is in: main time,
  *  the current byoyomi period, or the block. Through a stretch only the shown countdown changes,
- *  and it shows the time to the stretch's end (read(c, s, e).shownMs = stretchEnd(c, s, e) − e). */
+ *  and it shows the time to the stretch's end (game.ts readSide: shownMs = stretchEnd(c, s, e) − e). */
 export function stretchEnd(c: TimeControl, s: SideClock, e: number): number {
   const M = s.mainMs;
   if (e < M) return M;

@@ -15,7 +15,8 @@ import type { App } from "../app";
 import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
 import { type ClockConsole, makeConsole, recordPage } from "./console";
 import { oneOf } from "./commands";
-import { formatControl, isParseError, parseControl, hex8, isPin, isDefaultPin, withPin, VERSION, PACKS, TRADITIONS } from "./shared";
+import { formatControl, isParseError, parseControl, hex8, isPin, isDefaultPin, withPin, VERSION, TRADITIONS } from "./shared";
+import { PACKS } from "../packs"; // a copy in the link's file (build/cold.ts)
 import { isWhole, hasId } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)

@@ -6,5 +6,5 @@
 
 export { formatControl, parseControl, isParseError, parseDuration, result, hasForfeited, isLate, lateness } from "../core/index";
 export { hex8, isPin, isDefaultPin, withPin } from "../record/settings";
-export { PACKS, TRADITIONS } from "../voice";
+export { TRADITIONS } from "../voice";
 export { VERSION } from "../version";

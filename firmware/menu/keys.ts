@@ -6,7 +6,8 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { presets, presetIndex } from "../presets";
-import { pinMatches, withPin, pinDigits, PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
+import { pinMatches, withPin, pinDigits, TRADITIONS, controlOf, readSide, clockText } from "./shared";
+import { PACKS } from "../packs"; // a copy in the menus' file (build/cold.ts)
 import {
   type Menu, type MenuResult, TRIES, SETUP_ITEMS, arbiterItems, itemsOf, HANDICAPS, LATE_MIN, sideName, clamp, copyMenu,
   copySettings, langName, traditionName, handicapText, lateText, control, isPin, correctable, readingValue,

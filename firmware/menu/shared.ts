@@ -8,4 +8,4 @@ export { SMALL_FONT } from "../gfx/fonts";
 export { box, textWidth, useFont } from "../gfx/gfx";
 export { clockText, wrapLines } from "../gfx/text";
 export { pinMatches, withPin, pinDigits } from "../record/settings";
-export { PACKS, TRADITIONS } from "../voice";
+export { TRADITIONS } from "../voice";

@@ -5,7 +5,8 @@
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { presets } from "../presets";
-import { PACKS, TRADITIONS, controlOf, readSide, clockText } from "./shared";
+import { TRADITIONS, controlOf, readSide, clockText } from "./shared";
+import { PACKS } from "../packs"; // a copy in the menus' file (build/cold.ts)
 import {
   type Menu, TRIES, SETUP_ITEMS, arbiterItems, KINDS, KIND_SHORT, itemsOf, HANDICAPS, sideName, langName, traditionName,
   handicapText, lateText, isPin, correctable, readingValue, readingText,

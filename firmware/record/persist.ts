@@ -22,23 +22,14 @@ import type { Game, Side, SideClock } from "../core/index";
 import { newGame, turnElapsed, parseControl, formatControl, isParseError, settle, pause } from "./boot/shared";
 import { type Store, RECORD_BYTES } from "../board";
 
-function fit(r: string): string {
-  return r.length <= RECORD_BYTES ? r : "";
-}
-
-function bit(b: boolean, v: number): number {
-  return b ? v : 0;
-}
-
-function sideFields(s: SideClock): string {
-  return s.mainMs.toString(36) + " " + s.periodsLeft.toString(36) + " " + s.blockMs.toString(36) + " " + s.movesLeft.toString(36) + " " +
-    s.moves.toString(36) + " " + s.passes.toString(36) + " " + s.usedMs.toString(36);
-}
+// A record longer than RECORD_BYTES is "" (not written); the small helpers for that, a flag's bit
+// and a side's letter are written out where they are used: each function is RAM on the board.
 
 /** The game as set up, with White's side and the program's fingerprint: what every export states. */
 export function gameRecord(g: Game, whiteOnRight: boolean, firmware: string): string {
-  return fit("G " + formatControl(g.blackControl) + " " + formatControl(g.whiteControl) + " " + g.handicap + " " + g.lateLimitMs.toString(36) + " " +
-    (whiteOnRight ? "r" : "l") + " " + firmware);
+  const r = "G " + formatControl(g.blackControl) + " " + formatControl(g.whiteControl) + " " + g.handicap + " " + g.lateLimitMs.toString(36) + " " +
+    (whiteOnRight ? "r" : "l") + " " + firmware;
+  return r.length <= RECORD_BYTES ? r : "";
 }
 
 /** A checkpoint: the running turn had reached t (shifted, as records) after record seq. */
@@ -46,20 +37,23 @@ export function checkpointText(seq: number, t: number): string {
   return ("0" + (seq % 1296).toString(36)).slice(-2) + t.toString(36);
 }
 
-function letter(s: Side | null): string {
-  return s === "black" ? "b" : s === "white" ? "w" : "-";
-}
-
 /** An event at t (recorded as t + shift) and the game as of t: the turn's elapsed time then is kept
  *  (a flagged turn's whole time, so the restored side still reads as out of time; a running one's,
  *  for a record made mid-turn). "" when even the state does not fit a record. */
 export function stateRecord(g: Game, seq: number, t: number, shift: number, what: string, side: Side | null, info: string): string {
   // "+": the flag fell on the move, so a 22.5 pass may still be asked for after a power cut
-  const flag = g.flagged ? letter(g.flagged) + (g.timedOut ? "+" : "") : "-";
-  const absent = bit(g.blackAbsent, 1) + bit(g.whiteAbsent, 2) + bit(g.blackForfeit, 4) + bit(g.whiteForfeit, 8) + bit(g.blackAway, 16) + bit(g.whiteAway, 32);
-  const r = "S " + seq.toString(36) + " " + (t + shift).toString(36) + " " + what + " " + letter(side) + " " + letter(g.toMove) + " " + g.phase.charAt(0) + " " +
-    turnElapsed(g, t).toString(36) + " " + flag + " " + absent + " " + sideFields(g.black) + " " + sideFields(g.white);
-  return info && r.length + 1 + info.length <= RECORD_BYTES ? r + " " + info : fit(r);
+  // a side is b, w or -: its name's first letter serves (toMove is never null)
+  const flag = g.flagged ? g.flagged.charAt(0) + (g.timedOut ? "+" : "") : "-";
+  const absent = (g.blackAbsent ? 1 : 0) + (g.whiteAbsent ? 2 : 0) + (g.blackForfeit ? 4 : 0) + (g.whiteForfeit ? 8 : 0) + (g.blackAway ? 16 : 0) + (g.whiteAway ? 32 : 0);
+  let r = "S " + seq.toString(36) + " " + (t + shift).toString(36) + " " + what + " " + (side ? side.charAt(0) : "-") + " " + g.toMove.charAt(0) + " " + g.phase.charAt(0) + " " +
+    turnElapsed(g, t).toString(36) + " " + flag + " " + absent;
+  // each side's seven numbers, Black's then White's
+  for (let k = 0; k < 2; k++) {
+    const s = k ? g.white : g.black;
+    r += " " + s.mainMs.toString(36) + " " + s.periodsLeft.toString(36) + " " + s.blockMs.toString(36) + " " + s.movesLeft.toString(36) + " " +
+      s.moves.toString(36) + " " + s.passes.toString(36) + " " + s.usedMs.toString(36);
+  }
+  return info && r.length + 1 + info.length <= RECORD_BYTES ? r + " " + info : r.length <= RECORD_BYTES ? r : "";
 }
 
 function num(w: string): number {

@@ -3,7 +3,8 @@
 // bad fields and says which, so the boot never stops on it. Espruino-safe (see ESPRUINO.md).
 
 // through boot/shared: decodeSettings is part of the power-on code's file on the board (record/boot.ts)
-import { parseControl, isParseError, formatControl, PACKS, TRADITIONS } from "./boot/shared";
+import { parseControl, isParseError, formatControl, TRADITIONS } from "./boot/shared";
+import { PACKS } from "../packs"; // a copy in the power-on code's file (build/cold.ts)
 import { isWhole, hasId } from "./valid";
 
 export { isWhole } from "./valid";
@@ -120,15 +121,6 @@ export function pinHash(pin: string, salt: string): string {
   return pin.length + "." + salt + ":" + hex8(a) + hex8(b);
 }
 
-/** An older clock's form: salt:hash, 4 digits, one round. */
-function oldPinHash(pin: string, salt: string): string {
-  return salt + ":" + hex8(mix(1, salt + ":" + pin, 48271)) + hex8(mix(7, pin + ":" + salt, 69621));
-}
-
-export function newSalt(): string {
-  return hex8(Math.floor(Math.random() * PRIME));
-}
-
 /** Whether a value is a PIN the clock takes: four or six digits. */
 export function isPin(v: unknown): boolean {
   return typeof v === "string" && (v.length === 4 || v.length === 6) && /^[0-9]+$/.test(v); // no {4} on Espruino
@@ -148,7 +140,11 @@ export function pinDigits(s: Settings): number {
 export function pinMatches(s: Settings, pin: string): boolean {
   if (!isPin(pin)) return false;
   const h = s.pinHash;
-  return h.length === 25 ? oldPinHash(pin, h.slice(0, 8)) === h : pinHash(pin, h.slice(2, 10)) === h;
+  if (h.length !== 25) return pinHash(pin, h.slice(2, 10)) === h;
+  // an older clock's form: salt:hash, 4 digits, one round (here, not a function of its own: each is
+  // RAM on the board)
+  const salt = h.slice(0, 8);
+  return salt + ":" + hex8(mix(1, salt + ":" + pin, 48271)) + hex8(mix(7, pin + ":" + salt, 69621)) === h;
 }
 
 /** The PIN is still the factory 0000: every face, status and tool command says so. */
@@ -164,7 +160,7 @@ export function isOldPinHash(s: Settings): boolean {
 /** The settings with a new PIN (a fresh salt; 0000 is the factory hash itself). */
 export function withPin(s: Settings, pin: string): Settings {
   const n = Object.assign({}, s);
-  n.pinHash = pin === "0000" ? DEFAULT_PIN_HASH : pinHash(pin, newSalt());
+  n.pinHash = pin === "0000" ? DEFAULT_PIN_HASH : pinHash(pin, hex8(Math.floor(Math.random() * PRIME))); // a fresh salt
   return n;
 }
 

@@ -5,4 +5,4 @@
 // build (build/consts.ts) and need no entry.
 
 export { parseControl, isParseError, formatControl, newGame, turnElapsed, settle, pause } from "../../core/index";
-export { PACKS, TRADITIONS } from "../../voice";
+export { TRADITIONS } from "../../voice";
