@@ -2,7 +2,8 @@
 // console API's entry point (the global `clock`, a getter). Answering a request and every console
 // method are the link's code (firmware/link.ts: on the board a Storage file), loaded when a request
 // comes or a console method is called and let go once it has answered: a board keeps every function
-// in RAM for as long as it exists, and this code runs only while someone uses the link.
+// in RAM for as long as it exists, and this code runs only while someone uses the link. The read
+// requests (hello, status, a page of records) load a smaller file of their own (reads.ts).
 //
 // A page of records (the tool reading a log) waits while a call's clip is in RAM or a call is due
 // within the reply: the link's code and a page beside a clip would be the board's peak of RAM.
@@ -10,6 +11,7 @@
 import { type App, LEAD_MS } from "../app";
 import type { Link } from "../board";
 import { loadLink } from "../link";
+import { loadReads } from "./reads";
 import type { ClockConsole } from "./console";
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
@@ -69,6 +71,20 @@ export function startLink(app: App, link: Link): void {
   let since = 0;
   /** Answers a line; false once the line is the prompt's (the repl request). */
   const answer = (line: string): boolean => {
+    // hello, status, a page of records: the small file of the read requests (reads.ts), not the
+    // whole link's code (a frame it does not take goes on to that)
+    if (line.indexOf('"c":"records"') > 0 || line.indexOf('"c":"hello"') > 0 || line.indexOf('"c":"status"') > 0) {
+      const reads = loadReads();
+      if (typeof reads === "string") {
+        app.fault(reads);
+        return true;
+      }
+      const pieces = reads.answerRead(app, line, crc);
+      if (pieces) {
+        for (let i = 0; i < pieces.length; i++) link.write(pieces[i]);
+        return true;
+      }
+    }
     const code = loadLink();
     if (typeof code === "string") {
       app.fault(code);

@@ -37,11 +37,11 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's and the power-on code's
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's, the power-on code's and the read requests'
     const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
     const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
-    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./));
-    expect(files.length).toBe(5);
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./), named(/^reads\./));
+    expect(files.length).toBe(6);
     const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
@@ -205,11 +205,15 @@ describe("the link's code on the board, a Storage file loaded when used (build/c
     expect(Math.abs(rig.dev.jsvars(true).total - before)).toBeLessThan(20);
   });
 
-  it("without its file the console says so, no request is answered, and a game on the buttons runs", async () => {
+  it("without its file the console says so, no request but the read requests is answered, and a game on the buttons runs", async () => {
     const rig = new ClockRig(await firmware(), { link: false }).start();
     rig.runUntil(3500);
     const link = new HostLink(rig.dev);
-    expect(link.ask("hello")).toBeUndefined();
+    // hello, status and records are the read requests' file's (reads.<hash>): answered without the link's
+    expect(link.ok<{ clock: string }>("hello").clock).toBe("voiced-go-clock");
+    expect(link.ask("unlock", { pin: "0000" })).toBeUndefined();
+    expect(link.ask("op", { words: "pause" })).toBeUndefined();
+    expect((link.ok<ClockStatus>("status")).faults.join()).toMatch(/no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)/);
     expect(rig.console("clock.status()")).toMatch(/^error: no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
     // the set-up menu on the buttons: MENU, LEFT to Ready, MENU; White's press starts Black's clock
     rig.tap("menu", 4000);
@@ -223,6 +227,39 @@ describe("the link's code on the board, a Storage file loaded when used (build/c
     expect(records).toMatch(/ press w b r /);
     expect(records).toMatch(/ press b w r /);
     expect(rig.dev.errors).toEqual([]);
+  });
+});
+
+describe("the read requests' own file (hello, status, records: firmware/link/reads.ts)", () => {
+  it("without it those requests are not answered and the board says why; the other requests and the console go on through the link's file", async () => {
+    const rig = new ClockRig(await firmware(), { reads: false }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("hello")).toBeUndefined();
+    expect(link.ask("records", { from: 0 })).toBeUndefined();
+    expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
+    const st = rig.console("clock.status()") as ClockStatus;
+    expect(st.faults.join()).toMatch(/no reads file reads\.[0-9a-f]{8} \(npm run flash uploads it\)/);
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("a damaged one is refused the same way: nothing of it runs, and it answers nothing", async () => {
+    const rig = new ClockRig(await firmware(), { reads: "$out(readsCode(" }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("status")).toBeUndefined();
+    const st = rig.console("clock.status()") as ClockStatus;
+    expect(st.faults.join()).toMatch(/reads file reads\.[0-9a-f]{8}: /);
+    expect(link.ok("lock")).toBe("ok: locked");
+  });
+
+  it("answers only hello, status and records: a PIN, an operation or a prompt sent through a line that names a read goes to the link's code and its checks", async () => {
+    const { rig, link } = await inGame();
+    // the word "status" inside another request: the small file declines it, the link's code refuses it
+    expect(link.ask("op", { words: "pause", note: '"c":"status"' })).toEqual({ err: "a game is on: clock.unlock(PIN) first" });
+    expect((rig.status() as { phase: string }).phase).toBe("running");
+    expect(link.ask("repl", { pin: "1111", x: '"c":"hello"' })).toEqual({ err: expect.stringMatching(/game is on/) });
+    expect(ranOnBoard(rig)).toBe(false);
   });
 });
 
