@@ -60,10 +60,15 @@ export function recordPage(app: App, from?: unknown, game?: unknown): RecordPage
   return page;
 }
 
+/** Before a records reply: a call due within it is handed over first. */
+export function beforeRecords(app: App): void {
+  app.beforeLongTask(RECORDS_REPLY_MS);
+}
+
 /** The reply to `records`: a page of the records as stored (the tool checks them and derives the log
  *  itself). */
 export function recordsReply(app: App, from: unknown, game: unknown): Reply {
-  app.beforeLongTask(RECORDS_REPLY_MS);
+  beforeRecords(app);
   const page = recordPage(app, from, game);
   return typeof page === "string" ? answer(page) : { ok: page };
 }

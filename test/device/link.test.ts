@@ -12,6 +12,7 @@ import { logItem, receivedLog, receiveRecords } from "../../firmware/record/read
 import { crc32 } from "../../firmware/record/slots";
 import { LEAD_MS } from "../../firmware/app";
 import { WAIT_MS } from "../../firmware/link/line";
+import { CARRY, HEAD, TAIL } from "../../firmware/link/reads";
 
 /** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
 async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
@@ -260,6 +261,54 @@ describe("the read requests' own file (hello, status, records: firmware/link/rea
     expect((rig.status() as { phase: string }).phase).toBe("running");
     expect(link.ask("repl", { pin: "1111", x: '"c":"hello"' })).toEqual({ err: expect.stringMatching(/game is on/) });
     expect(ranOnBoard(rig)).toBe(false);
+  });
+});
+
+describe("a page of records sent from flash (firmware/link/reads.ts: no copy of its 2 KB in RAM)", () => {
+  /** The reply line to a records request, raw, and its JSON as the tool checks and reads it. */
+  function recordsLine(link: HostLink, from: number): { line: string; page: RecordPage } {
+    const line = link.raw(frame(++link.seq, { c: "records", from: from }));
+    return { line, page: findReply(line, link.seq)!.ok as RecordPage };
+  }
+
+  it("its text goes out as it lies in flash, the rest of the page after it, padded; the CRC over the whole is good", async () => {
+    const { rig, link } = await inGame();
+    for (let i = 0; i < 30; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
+    rig.runUntil(38000);
+    const flash = Buffer.from(rig.dev.flash.read("clk0.0")!).toString("latin1");
+    const { line, page } = recordsLine(link, 0);
+    expect(line.startsWith("=" + link.seq + ' {"ok":{"text":"')).toBe(true); // findReply checked its CRC
+    expect(page.text).toBe(flash.slice(0, PAGE_CHARS));
+    expect(page.from).toBe(0);
+    expect(page.slot).toBe(80);
+    expect(page.count).toBeGreaterThan(PAGE_CHARS / 80);
+    // the last page, shorter: whole slots too
+    const last = recordsLine(link, page.count - 1);
+    expect(last.line).toMatch(/^=\d+ \{"ok":\{"text":"/);
+    expect(last.page.text).toBe(flash.slice((page.count - 1) * 80, page.count * 80));
+  });
+
+  it("a slot holding a quote or a byte outside printable ASCII (torn, corrupt) goes out escaped as JSON, its bytes as they are", async () => {
+    const { rig, link } = await inGame();
+    rig.runUntil(8000);
+    const bytes = rig.dev.flash.read("clk0.0")!;
+    bytes[3] = 0x22; // "
+    bytes[5] = 0xff;
+    const flash = Buffer.from(bytes).toString("latin1");
+    const { line, page } = recordsLine(link, 0);
+    expect(line).toMatch(/^=\d+ \{"ok":\{"from":0,/);
+    expect(page.text).toBe(flash.slice(0, page.text.length));
+    expect(page.text.charAt(3)).toBe('"');
+  });
+
+  it("CARRY is crc(HEAD) carried through n slots of zero bytes, n = 1 … 24", () => {
+    const crc = (s: string) => zcrc(Buffer.from(s, "latin1"));
+    for (let n = 1; n <= PAGE_CHARS / 80; n++) {
+      const zeros = "\0".repeat(80 * n);
+      expect(CARRY.substr(8 * (n - 1), 8)).toBe(((crc(HEAD + zeros) ^ crc(zeros)) >>> 0).toString(16).padStart(8, "0"));
+    }
+    expect(CARRY.length).toBe(8 * 24);
+    expect(TAIL).toBeGreaterThan(150);
   });
 });
 
