@@ -38,34 +38,17 @@ function mustWait(app: App, now: number): boolean {
   return k.wakeIsCall && at > now && at - LEAD_MS < now + REPLY_MS;
 }
 
-/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
-export class Lines {
-  private buf = "";
-  private skipping = false;
-
-  feed(chunk: string, each: (line: string) => void): void {
-    let data = this.buf + chunk;
-    this.buf = "";
-    let nl = data.indexOf("\n");
-    while (nl >= 0) {
-      const line = data.slice(0, nl);
-      data = data.slice(nl + 1);
-      if (this.skipping) this.skipping = false;
-      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
-      nl = data.indexOf("\n");
-    }
-    if (data.length > MAX_LINE) this.skipping = true;
-    else if (!this.skipping) this.buf = data;
-  }
-}
-
 /** Speaks the protocol on a link, and nothing else (firmware/link/protocol.ts): no byte that arrives
  *  is ever run as JavaScript (a Ctrl-C, which the Espruino tools send first, is no request and is
  *  ignored). The prompt opens only with the PIN (the repl request, or the menu's USB REPL), until
  *  the next game starts or the line closes. A line that does not start a request loads nothing.
  *  Requests are answered in their order: one behind a waiting page of records waits with it. */
 export function startLink(app: App, link: Link): void {
-  const lines = new Lines();
+  // the line cut into lines (a "\r" before the "\n" dropped), a line past MAX_LINE dropped whole:
+  // state of this closure, not an object of a class (its constructor and method would be RAM for as
+  // long as the board runs)
+  let buf = "";
+  let skipping = false;
   const crc = (s: string) => link.crc32(s);
   let waiting: string[] = [];
   let since = 0;
@@ -108,19 +91,32 @@ export function startLink(app: App, link: Link): void {
     for (let i = 0; i < all.length; i++) if (!answer(all[i])) return;
   };
   link.onData((chunk: string) => {
-    lines.feed(chunk, (line: string) => {
-      if (line.charAt(0) !== "#") return;
+    let data = buf + chunk;
+    buf = "";
+    let nl = data.indexOf("\n");
+    while (nl >= 0) {
+      let line = data.slice(0, nl);
+      data = data.slice(nl + 1);
+      nl = data.indexOf("\n");
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      if (line.length > MAX_LINE || line.charAt(0) !== "#") continue;
+      if (line.charAt(line.length - 1) === "\r") line = line.slice(0, -1);
       if (waiting.length === 0) {
         const now = app.board.now();
         if (line.indexOf('"records"') < 0 || !mustWait(app, now)) {
           answer(line);
-          return;
+          continue;
         }
         since = now;
         setTimeout(retry, RETRY_MS);
       }
       if (waiting.length < MAX_WAITING) waiting.push(line);
-    });
+    }
+    if (data.length > MAX_LINE) skipping = true;
+    else if (!skipping) buf = data;
   });
 }
 
