@@ -54,6 +54,12 @@ export const COLD: Cold[] = [
     shared: "firmware/link/shared.ts", own: /^firmware\/(link\.ts|link\/|record\/valid\.ts|packs\.ts)/,
   },
   {
+    // the link's read requests alone (hello, status, a page of records): what the tool asks most,
+    // answered without the whole link's code (firmware/link/reads.ts)
+    name: "reads", gives: "read requests' code", when: "for hello, status and a page of records", loader: "firmware/link/reads.ts", factory: "readsCode", load: "loadReads", file: "READS_FILE",
+    shared: "firmware/link/shared.ts", own: /^firmware\/(link\/(reads|frame|status)\.ts|record\/valid\.ts)/,
+  },
+  {
     // reading the settings back and a power cut's game: once, at power-on (decodeSettings and
     // restore, with the helpers of settings.ts and persist.ts they call: a copy of a few of them is in
     // RAM beside the program's only while the app starts)

@@ -8,9 +8,10 @@
 // Takes what the build made (npm run flash runs npm run build first; dist/firmware.json names the
 // files, and a bundle that fails the Espruino check is refused), then uploads it with the
 // espruino CLI so that it runs at power-on (SAVE_ON_SEND=1 saves it as .bootcde), together with its
-// fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus, its link's code and its power-on
-// code (Storage files "menu.<hash>", "link.<hash>", "boot.<hash>", build/cold.ts: loaded only while a
-// menu is open, while a line speaks or the console is called, once at power-on) and the clips of the chosen voice packs as
+// fonts (a Storage file "gfx.<hash>", build/fonts.ts), its menus, its link's code, its power-on
+// code and the link's read requests' code (Storage files "menu.<hash>", "link.<hash>", "boot.<hash>",
+// "reads.<hash>", build/cold.ts: loaded only while a menu is open, while a line speaks or the
+// console is called, once at power-on, for hello, status and a page of records) and the clips of the chosen voice packs as
 // Storage files "<pack>/<clip>" (hw/speaker.ts plays them from there; the menu's language picks the
 // pack).
 //
@@ -199,10 +200,10 @@ async function main(): Promise<number> {
   if (values.board) cliConnect.push("--board", values.board);
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
-  // The fonts' and the cold files (the menus', the link's, the power-on code's) are named by their content: an older program's go.
+  // The fonts' and the cold files (the menus', the link's, the power-on code's, the read requests') are named by their content: an older program's go.
   // clock.flashed (one-shot) tells the new program, at its boot, to keep the USB prompt for the 3 s
   // in which the CLI, having uploaded and started it, waits for one.
-  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu|link|boot)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
+  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu|link|boot|reads)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = cliConnect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
@@ -210,6 +211,7 @@ async function main(): Promise<number> {
   if (built.menu) upload.push("--storage", built.menu + ":" + dist(built.menu));
   if (built.link) upload.push("--storage", built.link + ":" + dist(built.link));
   if (built.boot) upload.push("--storage", built.boot + ":" + dist(built.boot));
+  if (built.reads) upload.push("--storage", built.reads + ":" + dist(built.reads));
   upload.push(program);
 
   const bluetooth = isBluetooth(values.port);

@@ -9,9 +9,10 @@ import type { App } from "../app";
 import type { Side } from "../core/index";
 import type { Settings } from "../record/settings";
 import { parseOpWords } from "./commands";
-import { WARN_PERCENT } from "../power"; // a number: written into the code (build/consts.ts)
-import { formatControl, parseControl, isParseError, result, hasForfeited, isLate, lateness, VERSION, isDefaultPin } from "./shared";
-import { isWhole } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
+import { formatControl, parseControl, isParseError } from "./shared";
+import { clockStatus, recordPage } from "./status";
+
+export { PAGE_CHARS, recordPage } from "./status";
 
 /** What clock.status() answers (the desktop tool and the tests read it). Spelt out rather than
  *  picked from Reading: the build keeps a name the world reads only when a public type declares it
@@ -97,10 +98,6 @@ export interface RecordPage {
   lang: string;
 }
 
-/** Characters of slots in one page (24 of 80): a reply of about 2 KB, which the board sends in
- *  pieces; each reply costs the board its request and the link's code loaded (npm run bench). */
-export const PAGE_CHARS = 1920;
-
 export interface ClockConsole {
   help(): string;
   status(): ClockStatus;
@@ -112,25 +109,6 @@ export interface ClockConsole {
   lock(): string;
   op(words: unknown): string;
   newGame(): string;
-}
-
-/** The records as stored, a page at a time: the desktop tool reads a game's log this way (the link's
- *  `records`, which answers with this alone, no console made). */
-export function recordPage(app: App, from?: unknown, game?: unknown): RecordPage | string {
-  const f = from === undefined ? 0 : from;
-  const k = game === undefined ? 0 : game;
-  if (!isWhole(f, 0, 1e9)) return "error: from is a slot of the records, 0 or more";
-  if (k !== 0 && k !== 1) return "error: game is 0 (the game on the clock) or 1 (the previous one)";
-  const store = app.board.store;
-  if (!store.slots || !store.slotBytes) return "error: this board's records are not kept in slots";
-  app.flush();
-  const n = store.count(k);
-  if (k === 1 && n === 0) return "error: no previous game on the clock";
-  const page: RecordPage = {
-    from: f as number, count: n, slot: store.slotBytes, text: store.slots(f as number, Math.floor(PAGE_CHARS / store.slotBytes), k),
-    shift: app.rec.shift, until: app.clock.cursor, tradition: app.settings.tradition, lang: app.settings.lang,
-  };
-  return page;
 }
 
 export function makeConsole(app: App): ClockConsole {
@@ -148,26 +126,7 @@ export function makeConsole(app: App): ClockConsole {
     help: () =>
       "clock.status() clock.records() clock.recordPage(from[, game]) clock.control(spec[, 'black'|'white']) clock.handicap(n) " +
       "clock.unlock(pin) clock.lock() clock.op('pause'|'resume'|'end'|'correct black main 5m'|'rescale 1h30m'|'split 2h'|'absent white'|'arrive white'|'pass') clock.newGame()",
-    status: () => {
-      const g = app.clock.game;
-      const t = now();
-      const side = (s: Side): SideStatus => {
-        const r = app.clock.reading(s, t);
-        return { "control": formatControl(s === "black" ? g.blackControl : g.whiteControl), "mainMs": r.mainMs, "periodsLeft": r.periodsLeft, "periodMs": r.periodMs, "blockMs": r.blockMs, "movesLeft": r.movesLeft, "moves": r.moves, "out": r.out, "usedMs": r.usedMs };
-      };
-      const s = app.settings;
-      const late = (x: Side): LateStatus => ({ "absent": isLate(g, x), "lateMs": isLate(g, x) && g.phase !== "setup" ? lateness(g, t) : 0 });
-      const lost = (hasForfeited(g, "black") ? "B" : "") + (hasForfeited(g, "white") ? "W" : "");
-      const pct = app.board.battery(app.board.now());
-      return {
-        "phase": g.phase, "toMove": g.toMove, "armed": app.armed, "unlocked": app.unlocked, "locked": locked() !== null,
-        "black": side("black"), "white": side("white"), "flagged": g.flagged, "result": result(g), "startedAt": g.phase === "setup" ? -1 : g.startedAt,
-        "handicap": g.handicap, "whiteOnRight": s.whiteOnRight, "lang": s.lang, "tradition": s.tradition, "volume": s.volume, "lateLimitMs": g.lateLimitMs,
-        "late": { "black": late("black"), "white": late("white") }, "forfeit": lost === "BW" ? "B+W" : lost,
-        "battery": pct, "batteryLow": pct >= 0 && pct < WARN_PERCENT, "faults": app.faults.slice(), "version": VERSION,
-        "firmware": app.board.firmware, "defaultPin": isDefaultPin(s), "tournament": s.tournament, "promptOpened": app.promptOpened, "board": s.board,
-      };
-    },
+    status: () => clockStatus(app),
     // Every event and state the game went through, from flash.
     records: () => {
       app.flush();

@@ -2,7 +2,8 @@
 // console API's entry point (the global `clock`, a getter). Answering a request and every console
 // method are the link's code (firmware/link.ts: on the board a Storage file), loaded when a request
 // comes or a console method is called and let go once it has answered: a board keeps every function
-// in RAM for as long as it exists, and this code runs only while someone uses the link.
+// in RAM for as long as it exists, and this code runs only while someone uses the link. The read
+// requests (hello, status, a page of records) load a smaller file of their own (reads.ts).
 //
 // A page of records (the tool reading a log) waits while a call's clip is in RAM or a call is due
 // within the reply: the link's code and a page beside a clip would be the board's peak of RAM.
@@ -10,6 +11,7 @@
 import { type App, LEAD_MS } from "../app";
 import type { Link } from "../board";
 import { loadLink } from "../link";
+import { loadReads } from "./reads";
 import type { ClockConsole } from "./console";
 
 /** A longer request is not a frame: dropped unanswered (so is the rest of its line). */
@@ -36,39 +38,36 @@ function mustWait(app: App, now: number): boolean {
   return k.wakeIsCall && at > now && at - LEAD_MS < now + REPLY_MS;
 }
 
-/** Cuts a byte stream into lines (a "\r" before the "\n" dropped); a line past MAX_LINE is dropped. */
-export class Lines {
-  private buf = "";
-  private skipping = false;
-
-  feed(chunk: string, each: (line: string) => void): void {
-    let data = this.buf + chunk;
-    this.buf = "";
-    let nl = data.indexOf("\n");
-    while (nl >= 0) {
-      const line = data.slice(0, nl);
-      data = data.slice(nl + 1);
-      if (this.skipping) this.skipping = false;
-      else if (line.length <= MAX_LINE) each(line.charAt(line.length - 1) === "\r" ? line.slice(0, -1) : line);
-      nl = data.indexOf("\n");
-    }
-    if (data.length > MAX_LINE) this.skipping = true;
-    else if (!this.skipping) this.buf = data;
-  }
-}
-
 /** Speaks the protocol on a link, and nothing else (firmware/link/protocol.ts): no byte that arrives
  *  is ever run as JavaScript (a Ctrl-C, which the Espruino tools send first, is no request and is
  *  ignored). The prompt opens only with the PIN (the repl request, or the menu's USB REPL), until
  *  the next game starts or the line closes. A line that does not start a request loads nothing.
  *  Requests are answered in their order: one behind a waiting page of records waits with it. */
 export function startLink(app: App, link: Link): void {
-  const lines = new Lines();
+  // the line cut into lines (a "\r" before the "\n" dropped), a line past MAX_LINE dropped whole:
+  // state of this closure, not an object of a class (its constructor and method would be RAM for as
+  // long as the board runs)
+  let buf = "";
+  let skipping = false;
   const crc = (s: string) => link.crc32(s);
   let waiting: string[] = [];
   let since = 0;
   /** Answers a line; false once the line is the prompt's (the repl request). */
   const answer = (line: string): boolean => {
+    // hello, status, a page of records: the small file of the read requests (reads.ts), not the
+    // whole link's code (a frame it does not take goes on to that)
+    if (line.indexOf('"c":"records"') > 0 || line.indexOf('"c":"hello"') > 0 || line.indexOf('"c":"status"') > 0) {
+      const reads = loadReads();
+      if (typeof reads === "string") {
+        app.fault(reads);
+        return true;
+      }
+      const pieces = reads.answerRead(app, line, crc);
+      if (pieces) {
+        for (let i = 0; i < pieces.length; i++) link.write(pieces[i]);
+        return true;
+      }
+    }
     const code = loadLink();
     if (typeof code === "string") {
       app.fault(code);
@@ -92,19 +91,32 @@ export function startLink(app: App, link: Link): void {
     for (let i = 0; i < all.length; i++) if (!answer(all[i])) return;
   };
   link.onData((chunk: string) => {
-    lines.feed(chunk, (line: string) => {
-      if (line.charAt(0) !== "#") return;
+    let data = buf + chunk;
+    buf = "";
+    let nl = data.indexOf("\n");
+    while (nl >= 0) {
+      let line = data.slice(0, nl);
+      data = data.slice(nl + 1);
+      nl = data.indexOf("\n");
+      if (skipping) {
+        skipping = false;
+        continue;
+      }
+      if (line.length > MAX_LINE || line.charAt(0) !== "#") continue;
+      if (line.charAt(line.length - 1) === "\r") line = line.slice(0, -1);
       if (waiting.length === 0) {
         const now = app.board.now();
         if (line.indexOf('"records"') < 0 || !mustWait(app, now)) {
           answer(line);
-          return;
+          continue;
         }
         since = now;
         setTimeout(retry, RETRY_MS);
       }
       if (waiting.length < MAX_WAITING) waiting.push(line);
-    });
+    }
+    if (data.length > MAX_LINE) skipping = true;
+    else if (!skipping) buf = data;
   });
 }
 

@@ -7,16 +7,23 @@
 //   <seq> 1 to 6 digits, <crc> CRC-32 of <json> as 8 lowercase hex digits.
 //
 // On the board every operation counts (about 4,800 loop passes a second): lines are cut with
-// indexOf, checked with the board's native CRC and JSON, and replies are made by JSON.stringify.
-// This is the link's code (firmware/link.ts): on the board a Storage file loaded when a line speaks;
-// what the board keeps between requests, the line's cutter, is line.ts.
+// indexOf, checked with the board's native CRC and JSON, and replies are made by JSON.stringify
+// (frame.ts). This is the link's code (firmware/link.ts): on the board a Storage file loaded when a
+// line speaks; what the board keeps between requests, the line's cutter, is line.ts. The requests
+// that only read (hello, status, a page of records: status.ts) have a small file of their own too
+// (reads.ts), which the board loads for them instead of this one.
 
 import type { App } from "../app";
 import { type Settings, MAX_LATE_MS, MAX_BOARD } from "../record/settings"; // the numbers written into the code (build/consts.ts)
-import { type ClockConsole, makeConsole, recordPage } from "./console";
+import { type ClockConsole, makeConsole } from "./console";
 import { oneOf } from "./commands";
-import { formatControl, isParseError, parseControl, hex8, isPin, isDefaultPin, withPin, VERSION, TRADITIONS } from "./shared";
+import { formatControl, isParseError, parseControl, isPin, withPin, TRADITIONS } from "./shared";
 import { PACKS } from "../packs"; // a copy in the link's file (build/cold.ts)
+import { parseFrame, replyPieces, answer } from "./frame";
+import { recordsReply, helloReply } from "./status";
+
+export { parseFrame, replyPieces } from "./frame";
+export { PROTOCOL } from "./status";
 import { isWhole, hasId } from "../record/valid"; // the link's file holds its own copy (build/cold.ts)
 
 // The names below are what the tool reads and sends: the build keeps them (build.ts, PUBLIC_TYPES)
@@ -106,60 +113,12 @@ export interface LogGameInfo {
   firmware: string;
 }
 
-/** The longest a `records` reply takes on the board (npm run bench: "the tool reading a … game's
- *  records", the longest reply), with room: a call due within it is handed over before it is made. */
-const RECORDS_REPLY_MS = 200;
-export const PROTOCOL = 1;
 /** The repl request's answer, after which the line is the JavaScript prompt's. */
 const REPL_OK = "ok: prompt on this line until the next game starts";
-
-function digits(s: string): boolean {
-  return s.length >= 1 && s.length <= 6 && /^[0-9]+$/.test(s);
-}
-
-/** A request's seq and JSON text; "bad frame" when its CRC does not match; null when the line is
- *  not a request at all (an echo, a prompt, noise, a half line). */
-export function parseFrame(line: string, crc32: (s: string) => number): { seq: string; json: string } | { seq: string; bad: true } | null {
-  if (line.charAt(0) !== "#") return null;
-  const sp = line.indexOf(" ");
-  const star = line.length - 9;
-  if (sp < 2 || star <= sp || line.charAt(star) !== "*") return null;
-  const seq = line.slice(1, sp);
-  const crc = line.slice(star + 1);
-  if (!digits(seq) || !/^[0-9a-f]+$/.test(crc)) return null;
-  const json = line.slice(sp + 1, star);
-  return hex8(crc32(json)) === crc ? { seq: seq, json: json } : { seq: seq, bad: true };
-}
-
-/** JSON in printable ASCII, the rest as \uXXXX: Espruino's JSON.stringify does so itself (then
- *  this is one native test), a desktop one does not (the log's "×", say). */
-function ascii(json: string): string {
-  if (!/[^ -~]/.test(json)) return json;
-  let out = "";
-  for (let i = 0; i < json.length; i++) {
-    const c = json.charCodeAt(i);
-    out += c >= 32 && c < 127 ? json.charAt(i) : "\\u" + ("000" + c.toString(16)).slice(-4);
-  }
-  return out;
-}
-
-/** The reply frame for a body, with its newline, in three pieces to be sent one after the other: a
- *  page of records is a reply of 2 KB, and one string of the whole frame would be a second copy of
- *  it in the board's RAM. */
-export function replyPieces(seq: string, body: Reply, crc32: (s: string) => number): string[] {
-  const json = ascii(JSON.stringify(body));
-  return ["=" + seq + " ", json, "*" + hex8(crc32(json)) + "\n"];
-}
 
 /** The reply frame for a body, with its newline. */
 export function replyFrame(seq: string, body: Reply, crc32: (s: string) => number): string {
   return replyPieces(seq, body, crc32).join("");
-}
-
-/** What the text of a console answer becomes: "ok: …" stays a result, anything else an error. */
-function answer(text: string): Reply {
-  if (text.indexOf("ok") === 0) return { ok: text };
-  return { err: text.indexOf("error: ") === 0 ? text.slice(7) : text };
 }
 
 /** The settings as the tool sees them: everything but the PIN's hash. */
@@ -244,21 +203,11 @@ export function answerRequest(app: App, con: ClockConsole | null, json: string):
   }
   if (typeof r !== "object" || r === null || Array.isArray(r)) return { err: "bad request: not an object" };
   const q = r as Request;
-  if (q.c === "records") {
-    // a page of the records as stored: the tool checks them and derives the log itself
-    app.beforeLongTask(RECORDS_REPLY_MS);
-    const page = recordPage(app, q.from, q.game);
-    return typeof page === "string" ? answer(page) : { ok: page };
-  }
+  if (q.c === "records") return recordsReply(app, q.from, q.game);
   if (!con) con = makeConsole(app);
   switch (q.c) {
-    case "hello": {
-      // a tool connected: recorded at most once each AUDIT_EVERY_MS (the app's due)
-      const t = app.board.now();
-      if (app.due("link", t)) app.queue(app.clock.game, t, "link", null, "hello");
-      const hello: Hello = { clock: "voiced-go-clock", version: VERSION, proto: PROTOCOL, firmware: app.board.firmware, defaultPin: isDefaultPin(app.settings) };
-      return { ok: hello };
-    }
+    case "hello":
+      return helloReply(app);
     case "repl": {
       // the JavaScript prompt on this line, for the arbiter: with the PIN, until the next game starts
       // or the line closes (the reply goes out first: after it, the line is the prompt's)

@@ -92,16 +92,28 @@ export function encodeSettings(s: Settings): string {
 const PRIME = 2147483647; // 2^31 - 1: every product below stays an exact integer, also on Espruino
 const ROUNDS = 8;
 
-/** h = ((h ^ c) % PRIME) * k % PRIME for each char c, computed so that it is cheap on the board yet
- *  the same number: h ^ c lies in [0, 2^31) and PRIME * k ≡ 0, so the inner % changes nothing; the
- *  product y (< 2^48) is exact, and y - floor(y / PRIME) * PRIME is y % PRIME without Espruino's
- *  float %, a loop of its own (the quotient < 2^17 is never rounded up to the next integer). */
-function mix(h: number, text: string, k: number): number {
-  for (let i = 0, n = text.length, y = 0; i < n; i++) {
-    y = (h ^ text.charCodeAt(i)) * k;
-    h = y - ((y / 2147483647) | 0) * 2147483647;
+/** h = ((h ^ c) % PRIME) * k % PRIME for each char code c of `codes` (the text's, last first: see
+ *  codes()), computed so that it is cheap on the board yet the same number: h ^ c lies in [0, 2^31)
+ *  and PRIME * k ≡ 0, so the inner % changes nothing; the product (< 2^48) is exact, and
+ *  h - floor(h / PRIME) * PRIME is h % PRIME without Espruino's float % loop (the quotient < 2^17 is
+ *  never rounded up to the next integer). Written for Espruino's interpreter, where each token
+ *  costs: the codes read from an array, not by charCodeAt (a method looked up and called); a
+ *  countdown; the prime `p` a parameter, which is read faster than its ten digits are parsed each
+ *  time (a constant the build would write in as digits). Espruino 2v29: 212 -> 144 board ms a PIN. */
+function mix(h: number, codes: number[], k: number, p: number): number {
+  let i = codes.length;
+  while (i--) {
+    h = (h ^ codes[i]) * k;
+    h -= ((h / p) | 0) * p;
   }
   return h;
+}
+
+/** A text's char codes, last first: what mix() reads from the end. */
+function codes(text: string): number[] {
+  const c: number[] = [];
+  for (let i = text.length - 1; i >= 0; i--) c.push(text.charCodeAt(i));
+  return c;
 }
 
 export function hex8(n: number): string {
@@ -111,12 +123,12 @@ export function hex8(n: number): string {
 /** The stored form of a PIN with this salt: two lanes of a multiplicative hash, each round fed the
  *  other's last value. */
 export function pinHash(pin: string, salt: string): string {
-  const text = salt + ":" + pin;
+  const text = codes(salt + ":" + pin);
   let a = 1;
   let b = 7;
   for (let r = 0; r < ROUNDS; r++) {
-    a = mix(a ^ b, text, 48271);
-    b = mix(b ^ a, text, 69621);
+    a = mix(a ^ b, text, 48271, PRIME);
+    b = mix(b ^ a, text, 69621, PRIME);
   }
   return pin.length + "." + salt + ":" + hex8(a) + hex8(b);
 }
@@ -144,7 +156,7 @@ export function pinMatches(s: Settings, pin: string): boolean {
   // an older clock's form: salt:hash, 4 digits, one round (here, not a function of its own: each is
   // RAM on the board)
   const salt = h.slice(0, 8);
-  return salt + ":" + hex8(mix(1, salt + ":" + pin, 48271)) + hex8(mix(7, pin + ":" + salt, 69621)) === h;
+  return salt + ":" + hex8(mix(1, codes(salt + ":" + pin), 48271, PRIME)) + hex8(mix(7, codes(pin + ":" + salt), 69621, PRIME)) === h;
 }
 
 /** The PIN is still the factory 0000: every face, status and tool command says so. */

@@ -779,6 +779,16 @@ describe("settings", () => {
     }
   });
 
+  it("an older clock's one-round PIN hash still matches: its fixed vectors", () => {
+    // written by the firmware before the hash's loop was made cheaper
+    const stored = [["0042", "00c0ffee:3cbc266102909b3b"], ["9876", "ffffffff:137f31ff524ab71e"], ["0000", "00000000:581a78ef21acaf32"]];
+    for (const [pin, h] of stored) {
+      const s = Object.assign(defaultSettings(), { pinHash: h });
+      expect(pinMatches(s, pin)).toBe(true);
+      expect(pinMatches(s, pin.slice(0, -1) + (pin.slice(-1) === "9" ? "8" : "9"))).toBe(false);
+    }
+  });
+
   it("an older clock's plain PIN is taken over as a hash, and the file is to be written again", () => {
     const old = JSON.parse(encodeSettings(defaultSettings()));
     delete old.pinHash;

@@ -12,6 +12,7 @@ import { logItem, receivedLog, receiveRecords } from "../../firmware/record/read
 import { crc32 } from "../../firmware/record/slots";
 import { LEAD_MS } from "../../firmware/app";
 import { WAIT_MS } from "../../firmware/link/line";
+import { CARRY, HEAD, TAIL } from "../../firmware/link/reads";
 
 /** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
 async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
@@ -37,11 +38,11 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's and the power-on code's
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's, the power-on code's and the read requests'
     const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
     const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
-    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./));
-    expect(files.length).toBe(5);
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./), named(/^reads\./));
+    expect(files.length).toBe(6);
     const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });
@@ -205,11 +206,15 @@ describe("the link's code on the board, a Storage file loaded when used (build/c
     expect(Math.abs(rig.dev.jsvars(true).total - before)).toBeLessThan(20);
   });
 
-  it("without its file the console says so, no request is answered, and a game on the buttons runs", async () => {
+  it("without its file the console says so, no request but the read requests is answered, and a game on the buttons runs", async () => {
     const rig = new ClockRig(await firmware(), { link: false }).start();
     rig.runUntil(3500);
     const link = new HostLink(rig.dev);
-    expect(link.ask("hello")).toBeUndefined();
+    // hello, status and records are the read requests' file's (reads.<hash>): answered without the link's
+    expect(link.ok<{ clock: string }>("hello").clock).toBe("voiced-go-clock");
+    expect(link.ask("unlock", { pin: "0000" })).toBeUndefined();
+    expect(link.ask("op", { words: "pause" })).toBeUndefined();
+    expect((link.ok<ClockStatus>("status")).faults.join()).toMatch(/no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)/);
     expect(rig.console("clock.status()")).toMatch(/^error: no link file link\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
     // the set-up menu on the buttons: MENU, LEFT to Ready, MENU; White's press starts Black's clock
     rig.tap("menu", 4000);
@@ -223,6 +228,87 @@ describe("the link's code on the board, a Storage file loaded when used (build/c
     expect(records).toMatch(/ press w b r /);
     expect(records).toMatch(/ press b w r /);
     expect(rig.dev.errors).toEqual([]);
+  });
+});
+
+describe("the read requests' own file (hello, status, records: firmware/link/reads.ts)", () => {
+  it("without it those requests are not answered and the board says why; the other requests and the console go on through the link's file", async () => {
+    const rig = new ClockRig(await firmware(), { reads: false }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("hello")).toBeUndefined();
+    expect(link.ask("records", { from: 0 })).toBeUndefined();
+    expect(link.ok("unlock", { pin: "0000" })).toBe("ok: unlocked");
+    const st = rig.console("clock.status()") as ClockStatus;
+    expect(st.faults.join()).toMatch(/no reads file reads\.[0-9a-f]{8} \(npm run flash uploads it\)/);
+    expect(rig.dev.errors).toEqual([]);
+  });
+
+  it("a damaged one is refused the same way: nothing of it runs, and it answers nothing", async () => {
+    const rig = new ClockRig(await firmware(), { reads: "$out(readsCode(" }).start();
+    rig.runUntil(3500);
+    const link = new HostLink(rig.dev);
+    expect(link.ask("status")).toBeUndefined();
+    const st = rig.console("clock.status()") as ClockStatus;
+    expect(st.faults.join()).toMatch(/reads file reads\.[0-9a-f]{8}: /);
+    expect(link.ok("lock")).toBe("ok: locked");
+  });
+
+  it("answers only hello, status and records: a PIN, an operation or a prompt sent through a line that names a read goes to the link's code and its checks", async () => {
+    const { rig, link } = await inGame();
+    // the word "status" inside another request: the small file declines it, the link's code refuses it
+    expect(link.ask("op", { words: "pause", note: '"c":"status"' })).toEqual({ err: "a game is on: clock.unlock(PIN) first" });
+    expect((rig.status() as { phase: string }).phase).toBe("running");
+    expect(link.ask("repl", { pin: "1111", x: '"c":"hello"' })).toEqual({ err: expect.stringMatching(/game is on/) });
+    expect(ranOnBoard(rig)).toBe(false);
+  });
+});
+
+describe("a page of records sent from flash (firmware/link/reads.ts: no copy of its 2 KB in RAM)", () => {
+  /** The reply line to a records request, raw, and its JSON as the tool checks and reads it. */
+  function recordsLine(link: HostLink, from: number): { line: string; page: RecordPage } {
+    const line = link.raw(frame(++link.seq, { c: "records", from: from }));
+    return { line, page: findReply(line, link.seq)!.ok as RecordPage };
+  }
+
+  it("its text goes out as it lies in flash, the rest of the page after it, padded; the CRC over the whole is good", async () => {
+    const { rig, link } = await inGame();
+    for (let i = 0; i < 30; i++) rig.press(i % 2 ? "white" : "black", 7000 + i * 1000);
+    rig.runUntil(38000);
+    const flash = Buffer.from(rig.dev.flash.read("clk0.0")!).toString("latin1");
+    const { line, page } = recordsLine(link, 0);
+    expect(line.startsWith("=" + link.seq + ' {"ok":{"text":"')).toBe(true); // findReply checked its CRC
+    expect(page.text).toBe(flash.slice(0, PAGE_CHARS));
+    expect(page.from).toBe(0);
+    expect(page.slot).toBe(80);
+    expect(page.count).toBeGreaterThan(PAGE_CHARS / 80);
+    // the last page, shorter: whole slots too
+    const last = recordsLine(link, page.count - 1);
+    expect(last.line).toMatch(/^=\d+ \{"ok":\{"text":"/);
+    expect(last.page.text).toBe(flash.slice((page.count - 1) * 80, page.count * 80));
+  });
+
+  it("a slot holding a quote or a byte outside printable ASCII (torn, corrupt) goes out escaped as JSON, its bytes as they are", async () => {
+    const { rig, link } = await inGame();
+    rig.runUntil(8000);
+    const bytes = rig.dev.flash.read("clk0.0")!;
+    bytes[3] = 0x22; // "
+    bytes[5] = 0xff;
+    const flash = Buffer.from(bytes).toString("latin1");
+    const { line, page } = recordsLine(link, 0);
+    expect(line).toMatch(/^=\d+ \{"ok":\{"from":0,/);
+    expect(page.text).toBe(flash.slice(0, page.text.length));
+    expect(page.text.charAt(3)).toBe('"');
+  });
+
+  it("CARRY is crc(HEAD) carried through n slots of zero bytes, n = 1 … 24", () => {
+    const crc = (s: string) => zcrc(Buffer.from(s, "latin1"));
+    for (let n = 1; n <= PAGE_CHARS / 80; n++) {
+      const zeros = "\0".repeat(80 * n);
+      expect(CARRY.substr(8 * (n - 1), 8)).toBe(((crc(HEAD + zeros) ^ crc(zeros)) >>> 0).toString(16).padStart(8, "0"));
+    }
+    expect(CARRY.length).toBe(8 * 24);
+    expect(TAIL).toBeGreaterThan(150);
   });
 });
 
