@@ -11,6 +11,8 @@ export interface Manifest {
   link?: string | null;
   /** The power-on code's file (firmware/record/boot.ts); a build older than it names none. */
   boot?: string | null;
+  /** The arbiter's menu's file (firmware/menu/arbiter.ts); a build older than it names none. */
+  arbiter?: string | null;
   /** Problems the Espruino check found: a build with any is not flashed. */
   problems: number;
   /** The firmware's fingerprint (hw/fingerprint.ts), as the clock will report it once flashed. */
@@ -20,10 +22,11 @@ export interface Manifest {
 export const MANIFEST = "firmware.json";
 
 /** The files the fingerprint covers, in its order (hw/fingerprint.ts): the program, the fonts', the
- *  menus' (null: the build made none), then the link's and the power-on code's where the build made
- *  them. */
+ *  set-up menu's (null: the build made none), then the link's, the power-on code's and the arbiter's
+ *  menu's where the build made them. */
 export function flashedFiles(m: Partial<Manifest>): (string | null)[] {
   const files: (string | null)[] = [m.program ?? null, m.fonts ?? null, m.menu ?? null];
   if (!m.link) return files;
-  return m.boot ? files.concat([m.link, m.boot]) : files.concat([m.link]);
+  if (!m.boot) return files.concat([m.link]);
+  return m.arbiter ? files.concat([m.link, m.boot, m.arbiter]) : files.concat([m.link, m.boot]);
 }

@@ -2,8 +2,8 @@
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
 import type { Game, Field, TimeControl } from "../core/index";
-import { parseControl, isParseError, formatControl, formatDuration, controlOf } from "./shared";
-import { type Menu, clamp, itemsOf } from "./state";
+import { parseControl, isParseError, formatControl, formatDuration } from "./shared";
+import { type Menu, clamp, itemsOf, room } from "./state";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
@@ -60,14 +60,14 @@ const BLOCK_MIN = 6;
 const BLOCK_S = 7;
 const INCREMENT = 8;
 const DELAY = 9;
-const STEP_H = 10;
-const STEP_MIN = 11;
-const STEP_S = 12;
-const VOLUME = 13;
-const BOARD = 14;
+export const STEP_H = 10;
+export const STEP_MIN = 11;
+export const STEP_S = 12;
+export const VOLUME = 13;
+export const BOARD = 14;
 
 /** The fixed fields at places ns of DEFS. */
-function defs(ns: number[]): FieldDef[] {
+export function defs(ns: number[]): FieldDef[] {
   const all = DEFS.split("|");
   return ns.map((n) => {
     const f = all[n].split(",");
@@ -122,7 +122,7 @@ export function draftOf(c: TimeControl): number[] {
   return v;
 }
 
-function draftFields(kind: number): FieldDef[] {
+export function draftFields(kind: number): FieldDef[] {
   if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
   if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
   if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
@@ -149,21 +149,18 @@ export function draftControl(kind: number, v: number[]): { text: string; error: 
   if (isParseError(c)) return { text: "", error: c.error };
   return { text: formatControl(c), error: "" };
 }
+
 /** The fields a correction of one reading edits. */
-function correctionFields(field: Field, c: TimeControl): FieldDef[] {
+export function correctionFields(field: Field, c: TimeControl): FieldDef[] {
   if (field === "main" || field === "block") return defs([STEP_MIN, STEP_S]);
   if (field === "periods") return [fd("Periods", 0, 0, 99, 1, 5, true)];
   if (field === "movesleft") return [fd("Moves left", 0, 1, c.kind === "moves" ? c.moves : 1, 1, 5, true)];
   return [fd("Moves made", 0, 0, 9999, 1, 10, true)];
 }
 
+/** The fields a draft screen edits (its menu's room says which). */
 export function fieldsOf(m: Menu, game: Game): FieldDef[] {
-  if (m.screen === "ctl") return draftFields(m.kind);
-  if (m.screen === "vol") return defs([VOLUME]);
-  if (m.screen === "board") return defs([BOARD]);
-  if (m.screen === "rescale" || m.screen === "split") return defs([STEP_H, STEP_MIN, STEP_S]);
-  if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
-  return [];
+  return room(m).fields(m, game);
 }
 
 export function isFields(screen: string): boolean {

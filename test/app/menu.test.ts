@@ -142,7 +142,7 @@ function pausedClock(): Clock {
 }
 
 function arbiterUser(clock: Clock, unlocked: boolean, settings = defaultSettings()): User {
-  const u = new User(openArbiter(settings, clock.game, unlocked), settings, clock, unlocked);
+  const u = new User(openArbiter(settings, unlocked), settings, clock, unlocked);
   u.t = 200000;
   return u;
 }

@@ -1,0 +1,207 @@
+// The arbiter's menu's own screens (behind the PIN, a game paused or over): its items, corrections,
+// rescale and split, lateness, ending the game, a new game. On the board this is a Storage file of its
+// own, "arbiter.<hash>" (build/cold.ts, with the shared rooms: keys, text, fields, draw), run when the
+// arbiter's menu opens, so it holds none of the set-up menu's screens (and the set-up menu's file none
+// of these). This module is also that file's loader in the program (ARBITER_FILE, loadArbiter).
+
+import type { Settings } from "../record/settings";
+import type { Game, Reading, TimeControl } from "../core/index";
+import { controlOf, readSide, clockText, pinDigits } from "./shared";
+import {
+  type Menu, type MenuResult, type Room, ROOMS, itemsOf, sideName, readingText, menu, withNote, toList, openSub,
+} from "./state";
+import { type FieldDef, CFIELD_NAMES, CFIELD_SHORT, cfield, correctionFields, defs, STEP_H, STEP_MIN, STEP_S } from "./fields";
+import { type MenuView, line, view, cut, choiceView, fieldsView } from "./text";
+import { menuKey } from "./keys";
+import { drawMenu } from "./draw";
+import type { Menus } from "../menu";
+
+/** The arbiter's items: Pause or Resume last (after the PIN the cursor is on the first item, so one
+ *  MENU tap too many opens a correction's screen, never resumes the game), and only while a game
+ *  runs or stands paused: a game that is over offers no Resume. */
+export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
+
+/** The arbiter menu's items for the game as it stands (see ARBITER_ITEMS). */
+export function arbiterItems(game: Game): string {
+  return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
+}
+
+/** The readings a side can have corrected, given its system (indices in fields.ts CFIELDS). */
+function correctable(c: TimeControl): number[] {
+  if (c.kind === "byoyomi") return [0, 1, 4];
+  if (c.kind === "moves") return [0, 2, 3, 4];
+  return [0, 4];
+}
+
+function readingValue(r: Reading, field: number): number {
+  return field === 0 ? r.mainMs : field === 1 ? r.periodsLeft : field === 2 ? r.blockMs : field === 3 ? r.movesLeft : r.moves;
+}
+
+/** The arbiter's menu: PIN entry first unless already unlocked. */
+export function openArbiter(s: Settings, unlocked?: boolean): Menu {
+  const m = menu(true, unlocked === true, unlocked ? "list" : "pin");
+  if (!unlocked) m.kind = pinDigits(s);
+  return m;
+}
+
+function arbiterLine(id: string, s: Settings, g: Game): string {
+  switch (id) {
+    case "pause": return line(g.phase === "running" ? "Pause" : "Resume", "");
+    case "cblack": return line("Correct Black", ">");
+    case "cwhite": return line("Correct White", ">");
+    case "rescale": return line("Proportional", "22.8");
+    case "split": return line("Equal split", "22.9");
+    case "absent": return line("Lateness", "22.1");
+    case "pass": return line("Timeout -> pass", "22.5");
+    case "end": return line("End game", "");
+    case "new": return line("New game", "");
+  }
+  return line("Lock", "");
+}
+
+function selectArbiter(m: Menu, s: Settings, game: Game, r: MenuResult): void {
+  const id = itemsOf(arbiterItems(game))[m.item];
+  switch (id) {
+    case "pause":
+      if (game.phase === "running") {
+        r.ops.push({ op: "pause" });
+        m.note = "Paused";
+      } else {
+        r.ops.push({ op: "resume" });
+        r.menu = null;
+      }
+      return;
+    case "cblack": case "cwhite":
+      m.side = id === "cblack" ? "black" : "white";
+      return openSub(m, "cfield", 0);
+    case "rescale": case "split": {
+      // both start at what the clock measured (the thinking time of both sides): the true elapsed
+      // time, or the first half's length
+      const used = game.black.usedMs + game.white.usedMs + (game.phase === "setup" ? 0 : game.turnMs);
+      m.vals = [used, used];
+      return openSub(m, id, 0);
+    }
+    case "pass":
+      r.ops.push({ op: "pass" });
+      r.menu = null;
+      return;
+    case "absent": case "end": case "new": return openSub(m, id, 0);
+  }
+  // Lock
+  m.unlocked = false;
+  r.menu = null;
+  m.note = "Arbiter menu locked";
+}
+
+/** MENU on a choice. */
+function chooseArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  const i = m.sel;
+  switch (m.screen) {
+    case "cfield": {
+      const f = correctable(controlOf(game, m.side))[i];
+      const v = readingValue(readSide(game, m.side, t), f);
+      m.kind = f;
+      m.vals = [v, v];
+      return openSub(m, "cval", 0);
+    }
+    case "absent":
+      r.ops.push({ op: i < 2 ? "absent" : "arrive", side: i % 2 === 0 ? "black" : "white" });
+      m.note = (i < 2 ? "Absent: " : "Arrived: ") + (i % 2 === 0 ? "Black" : "White");
+      return toList(m);
+    case "end":
+      if (i === 1) {
+        r.ops.push({ op: "end" });
+        m.note = "Game ended";
+      }
+      return toList(m);
+  }
+  // new
+  if (i === 1) {
+    r.newGame = true;
+    r.menu = null;
+  }
+  toList(m);
+}
+
+/** MENU held on one of its screens: a correction's value goes back to its readings, the rest to the list. */
+function backArbiter(m: Menu, game: Game): void {
+  if (m.screen === "cval") openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
+  else toList(m);
+}
+
+/** MENU on a draft's OK line: a rescale, a split, a correction. */
+function confirmArbiter(m: Menu, s: Settings, game: Game, r: MenuResult): void {
+  const v = m.vals[0];
+  if (m.screen === "cval") {
+    r.ops.push({ op: "correct", side: m.side, field: cfield(m.kind), value: v });
+    m.note = sideName(m.side) + " " + itemsOf(CFIELD_SHORT)[m.kind] + " " + readingText(m.kind, v);
+    return openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
+  }
+  const rescale = m.screen === "rescale";
+  r.ops.push({ op: rescale ? "rescale" : "split", totalMs: v });
+  m.note = (rescale ? "Rescaled to " : "Split ") + clockText(v);
+  toList(m);
+}
+
+function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
+  const who = sideName(m.side);
+  switch (m.screen) {
+    case "cfield": {
+      const fields = correctable(controlOf(game, m.side));
+      const r = readSide(game, m.side, game.lastT);
+      const lines: string[] = [];
+      const names = itemsOf(CFIELD_NAMES);
+      for (let i = 0; i < fields.length; i++) {
+        // a running clock's reading would be stale here: values only while it stands
+        const value = game.phase === "running" ? "" : readingText(fields[i], readingValue(r, fields[i]));
+        lines.push(line(names[fields[i]], value));
+      }
+      return view("Correct " + who, game.phase, cut(lines, from, to), m.sel, m);
+    }
+    case "cval": return fieldsView(who + " " + itemsOf(CFIELD_SHORT)[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
+    case "rescale": return fieldsView("Measured " + clockText(m.vals[1]), m, game, from, to);
+    case "split": return fieldsView("First half, split", m, game, from, to);
+    case "absent": {
+      const lines = [
+        line("Absent Black", game.blackAbsent ? "marked" : ""),
+        line("Absent White", game.whiteAbsent ? "marked" : ""),
+        line("Arrive Black", ""),
+        line("Arrive White", ""),
+      ];
+      return view("Lateness 22.1-22.4", "", cut(lines, from, to), m.sel, m);
+    }
+    case "end": return choiceView("End the game?", ["No", "Yes, end it"], m, from, to);
+  }
+  return choiceView("New game?", ["No", "Yes, new game"], m, from, to);
+}
+
+/** The lines of one of its choice screens. */
+function arbiterCount(m: Menu, game: Game): number {
+  if (m.screen === "cfield") return correctable(controlOf(game, m.side)).length;
+  return m.screen === "absent" ? 4 : 2;
+}
+
+/** The fields of its draft screens: a rescale's or split's total, a correction's value. */
+function arbiterFields(m: Menu, game: Game): FieldDef[] {
+  if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
+  return defs([STEP_H, STEP_MIN, STEP_S]);
+}
+
+export const ARBITER: Room = {
+  items: arbiterItems, line: arbiterLine, select: selectArbiter, choose: chooseArbiter, confirm: confirmArbiter,
+  back: backArbiter, window: arbiterWindow, count: arbiterCount, fields: arbiterFields,
+};
+
+/** The arbiter's menu's functions (what its Storage file hands back when it is run on the board). */
+export function arbiterMenus(): Menus {
+  ROOMS[1] = ARBITER;
+  return { arbiter: true, open: openArbiter, withNote: withNote, menuKey: menuKey, drawMenu: drawMenu };
+}
+
+/** On the board, the arbiter's menu's Storage file (the program's fingerprint covers it); none here. */
+export const ARBITER_FILE: string = "";
+
+/** The arbiter's menu, or why it cannot be had (on the board: no file, or a damaged one). */
+export function loadArbiter(): Menus | string {
+  return arbiterMenus();
+}

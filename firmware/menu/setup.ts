@@ -1,0 +1,282 @@
+// The set-up menu's own screens (before a game): its items, the control editor, the presets and the
+// other choices. On the board this is the menus' file "menu.<hash>" (build/cold.ts, with the shared
+// rooms: keys, text, fields, draw), run when the set-up menu opens; the arbiter's screens are not in it.
+
+import type { Settings } from "../record/settings";
+import type { Game, TimeControl } from "../core/index";
+import { presets, presetIndex } from "../presets";
+import { parseControl, isParseError, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
+import {
+  type Menu, type MenuResult, type Room, ROOMS, itemsOf, sideName, copySettings, menu, withNote, toList, openSub,
+} from "./state";
+import { type FieldDef, kindOf, draftOf, draftControl, draftFields, defs, VOLUME, BOARD } from "./fields";
+import { type MenuView, line, choiceView, fieldsView } from "./text";
+import { menuKey } from "./keys";
+import { drawMenu } from "./draw";
+import type { Menus } from "../menu";
+
+// Lists of words as one string each ("|" between items), cut up only where the menu uses them: an
+// array of strings, made when the menus' file is run on the board and kept while a menu is open,
+// takes several times the jsvars of the one string (Espruino).
+export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|board|bt|usb|ready";
+export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
+export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|Fischer|Bronstein";
+/** The handicaps offered (0: even), and the late limits in minutes (0: none). */
+const HANDICAPS = "0|2|3|4|5|6|7|8|9";
+const LATE_MIN = "15|30|60|0";
+
+export function langName(id: string): string {
+  return id === "zh" ? "Chinese" : id === "en" ? "English" : id === "ja" ? "Japanese" : id;
+}
+
+export function traditionName(id: string): string {
+  return id === "cn" ? "China 12.3" : id === "nihon-kiin" ? "Nihon Ki-in" : id;
+}
+
+function lateText(ms: number): string {
+  return ms === 0 ? "none" : ms % 60000 === 0 ? ms / 60000 + " min" : formatDuration(ms);
+}
+
+/** The set-up menu (a short MENU press while no game runs). `unlocked`: the arbiter has entered the
+ *  PIN already; then changing the PIN does not ask for the current one. With the tournament lock
+ *  on, PIN entry comes first. */
+export function openSetup(s: Settings, unlocked?: boolean): Menu {
+  const m = menu(false, unlocked === true, s.tournament && unlocked !== true ? "pin" : "list");
+  if (m.screen === "pin") m.kind = pinDigits(s);
+  return m;
+}
+
+function setupLine(id: string, s: Settings): string {
+  switch (id) {
+    case "preset": return line("Preset", ">");
+    case "black": return line("Black", s.black);
+    case "white": return line("White", s.white);
+    case "same": return line("Same for both", "W=B");
+    case "hcp": return line("Handicap", s.handicap < 2 ? "even" : s.handicap + " stones");
+    case "wside": return line("White is", s.whiteOnRight ? "right" : "left");
+    case "lang": return line("Language", langName(s.lang));
+    case "trad": return line("Tradition", traditionName(s.tradition));
+    case "vol": return line("Volume", "" + s.volume);
+    case "late": return line("Late limit", lateText(s.lateLimitMs));
+    case "pin": return line("Arbiter PIN", "****");
+    case "tour": return line("Tournament lock", s.tournament ? "on" : "off");
+    case "board": return line("Board number", s.board ? "" + s.board : "none");
+    case "bt": return line("Bluetooth REPL", ">");
+    case "usb": return line("USB REPL", ">");
+  }
+  return line("Ready", "");
+}
+
+function selectSetup(m: Menu, s: Settings, game: Game, r: MenuResult): void {
+  const id = itemsOf(SETUP_ITEMS)[m.item];
+  switch (id) {
+    case "preset": return openSub(m, "preset", Math.max(0, presetIndex(s.black, s.white)));
+    case "black": case "white": {
+      m.side = id;
+      const p = parseControl(id === "black" ? s.black : s.white);
+      const c: TimeControl = isParseError(p) ? { kind: "absolute", mainMs: 3600000 } : p;
+      m.vals = draftOf(c);
+      return openSub(m, "kind", kindOf(c));
+    }
+    case "same": {
+      if (s.white !== s.black) {
+        r.settings = copySettings(s);
+        r.settings.white = s.black;
+      }
+      m.note = "White: " + s.black;
+      return;
+    }
+    case "hcp": return openSub(m, "hcp", Math.max(0, itemsOf(HANDICAPS).indexOf("" + s.handicap)));
+    case "wside": return openSub(m, "wside", s.whiteOnRight ? 1 : 0);
+    case "lang": {
+      let at = 0;
+      for (let i = 0; i < PACKS.length; i++) if (PACKS[i].id === s.lang) at = i;
+      return openSub(m, "lang", at);
+    }
+    case "trad": {
+      let at = 0;
+      for (let i = 0; i < TRADITIONS.length; i++) if (TRADITIONS[i].id === s.tradition) at = i;
+      return openSub(m, "trad", at);
+    }
+    case "vol": {
+      m.vals = [s.volume];
+      return openSub(m, "vol", 0);
+    }
+    case "late": {
+      const at = itemsOf(LATE_MIN).indexOf("" + s.lateLimitMs / 60000);
+      return openSub(m, "late", at < 0 ? 2 : at);
+    }
+    case "pin": {
+      m.vals = [];
+      m.kind = pinDigits(s);
+      return m.unlocked ? openSub(m, "pinlen", m.kind === 6 ? 1 : 0) : openSub(m, "oldpin", 0);
+    }
+    case "tour": return openSub(m, "tour", s.tournament ? 1 : 0);
+    case "board": {
+      m.vals = [s.board];
+      return openSub(m, "board", 0);
+    }
+    case "bt": case "usb": {
+      m.vals = [];
+      m.kind = pinDigits(s);
+      if (!m.unlocked) return openSub(m, id + "pin", 0);
+      if (id === "bt") r.bluetooth = true;
+      else r.usb = true;
+      return;
+    }
+  }
+  // Ready: the set-up stands; the app waits for the start press.
+  r.ready = true;
+  r.menu = null;
+}
+
+/** MENU on a choice. */
+function chooseSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  const i = m.sel;
+  if (m.screen === "kind") {
+    m.kind = i;
+    return openSub(m, "ctl", 0);
+  }
+  if (m.screen === "pinlen") {
+    m.kind = i === 1 ? 6 : 4;
+    m.vals = [];
+    return openSub(m, "newpin", 0);
+  }
+  const n = copySettings(s);
+  switch (m.screen) {
+    case "preset": {
+      const p = presets()[i];
+      n.black = p.control;
+      n.white = p.control;
+      m.note = p.label;
+      break;
+    }
+    case "hcp":
+      n.handicap = +itemsOf(HANDICAPS)[i];
+      m.note = "Handicap: " + (n.handicap < 2 ? "even" : n.handicap + " stones");
+      break;
+    case "wside":
+      n.whiteOnRight = i === 1;
+      m.note = "White on the " + (n.whiteOnRight ? "right" : "left");
+      break;
+    case "lang":
+      // a pack brings its own counting tradition; the Tradition item can change it afterwards
+      n.lang = PACKS[i].id;
+      n.tradition = PACKS[i].tradition;
+      m.note = langName(n.lang) + ", " + traditionName(n.tradition);
+      break;
+    case "trad":
+      n.tradition = TRADITIONS[i].id;
+      m.note = "Tradition: " + traditionName(n.tradition);
+      break;
+    case "late":
+      n.lateLimitMs = +itemsOf(LATE_MIN)[i] * 60000;
+      m.note = "Late limit: " + lateText(n.lateLimitMs);
+      break;
+    case "tour":
+      // off again only with the PIN (the menu asked for it: the lock was on)
+      n.tournament = i === 1;
+      m.note = "Tournament lock " + (n.tournament ? "on" : "off");
+      break;
+  }
+  r.settings = n;
+  toList(m);
+}
+
+/** MENU on a draft's OK line: a control, the volume, the board number. */
+function confirmSetup(m: Menu, s: Settings, game: Game, r: MenuResult): void {
+  if (m.screen === "ctl") {
+    const d = draftControl(m.kind, m.vals);
+    if (d.error) {
+      m.note = d.error;
+      return;
+    }
+    const n = copySettings(s);
+    if (m.side === "black") n.black = d.text;
+    else n.white = d.text;
+    if (n.black !== s.black || n.white !== s.white) r.settings = n;
+    m.note = sideName(m.side) + ": " + d.text;
+    return toList(m);
+  }
+  const v = m.vals[0];
+  const vol = m.screen === "vol";
+  if (v !== (vol ? s.volume : s.board)) {
+    r.settings = copySettings(s);
+    if (vol) r.settings.volume = v;
+    else r.settings.board = v;
+  }
+  m.note = vol ? "Volume " + v : v ? "Board " + v : "No board number";
+  toList(m);
+}
+
+/** MENU held on one of its screens: the control's fields go back to its system, the rest to the list. */
+function backSetup(m: Menu): void {
+  if (m.screen === "ctl") openSub(m, "kind", m.kind);
+  else toList(m);
+}
+
+function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
+  const who = sideName(m.side);
+  let labels: string[];
+  switch (m.screen) {
+    case "preset": {
+      labels = [];
+      const all = presets();
+      for (let i = 0; i < all.length; i++) labels.push(all[i].label);
+      return choiceView("Preset", labels, m, from, to);
+    }
+    case "kind": return choiceView(who + ": system", itemsOf(KINDS), m, from, to);
+    case "ctl": return fieldsView(who + ": " + itemsOf(KIND_SHORT)[m.kind], m, game, from, to);
+    case "hcp": {
+      labels = itemsOf(HANDICAPS);
+      for (let i = 0; i < labels.length; i++) labels[i] = i ? labels[i] + " stones" : "Even";
+      return choiceView("Handicap", labels, m, from, to);
+    }
+    case "wside": return choiceView("White's button", ["on the left", "on the right"], m, from, to);
+    case "lang": {
+      labels = [];
+      for (let i = 0; i < PACKS.length; i++) labels.push(langName(PACKS[i].id));
+      return choiceView("Language", labels, m, from, to);
+    }
+    case "trad": {
+      labels = [];
+      for (let i = 0; i < TRADITIONS.length; i++) labels.push(traditionName(TRADITIONS[i].id));
+      return choiceView("Tradition", labels, m, from, to);
+    }
+    case "vol": return fieldsView("Volume", m, game, from, to);
+    case "board": return fieldsView("Board number", m, game, from, to);
+    case "late": return choiceView("Late limit", ["15 min (22.2)", "30 min", "60 min (22.1)", "No limit"], m, from, to);
+    case "pinlen": return choiceView("New PIN: how long", ["4 digits", "6 digits"], m, from, to);
+  }
+  return choiceView("Tournament lock", ["Off (home)", "On: set-up needs PIN"], m, from, to);
+}
+
+/** The lines of one of its choice screens. */
+function setupCount(m: Menu): number {
+  switch (m.screen) {
+    case "preset": return presets().length;
+    case "kind": return itemsOf(KINDS).length;
+    case "hcp": return 9;
+    case "lang": return PACKS.length;
+    case "trad": return TRADITIONS.length;
+    case "late": return 4;
+  }
+  return 2; // wside, pinlen, tour
+}
+
+/** The fields of its draft screens: a control's, the volume, the board number. */
+function setupFields(m: Menu): FieldDef[] {
+  return m.screen === "ctl" ? draftFields(m.kind) : defs([m.screen === "vol" ? VOLUME : BOARD]);
+}
+
+export const SETUP: Room = {
+  items: function (): string { return SETUP_ITEMS; },
+  line: setupLine, select: selectSetup, choose: chooseSetup, confirm: confirmSetup, back: backSetup, window: setupWindow,
+  count: setupCount, fields: setupFields,
+};
+
+/** The set-up menu's functions (what its Storage file hands back when it is run on the board). */
+export function setupMenus(): Menus {
+  ROOMS[0] = SETUP;
+  return { arbiter: false, open: openSetup, withNote: withNote, menuKey: menuKey, drawMenu: drawMenu };
+}
