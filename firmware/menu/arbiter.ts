@@ -5,12 +5,12 @@
 // of these). This module is also that file's loader in the program (ARBITER_FILE, loadArbiter).
 
 import type { Settings } from "../record/settings";
-import type { Game, Reading, TimeControl } from "../core/index";
+import type { Field, Game, Reading, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, itemsOf, sideName, readingText, menu, withNote, toList, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, toList, openSub,
 } from "./state";
-import { type FieldDef, CFIELD_NAMES, CFIELD_SHORT, cfield, correctionFields, defs, STEP_H, STEP_MIN, STEP_S } from "./fields";
+import { type FieldDef, CFIELDS, CFIELD_NAMES, CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
 import { type MenuView, line, view, cut, choiceView, fieldsView } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
@@ -39,7 +39,7 @@ function readingValue(r: Reading, field: number): number {
 
 /** The arbiter's menu: PIN entry first unless already unlocked. */
 export function openArbiter(s: Settings, unlocked?: boolean): Menu {
-  const m = menu(true, unlocked === true, unlocked ? "list" : "pin");
+  const m: Menu = { arbiter: true, unlocked: unlocked === true, screen: unlocked ? "list" : "pin", item: 0, sel: 0, side: "black", kind: 0, vals: [], tries: 0, note: "" };
   if (!unlocked) m.kind = pinDigits(s);
   return m;
 }
@@ -59,42 +59,56 @@ function arbiterLine(id: string, s: Settings, g: Game): string {
   return line("Lock", "");
 }
 
-function selectArbiter(m: Menu, s: Settings, game: Game, r: MenuResult): void {
-  const id = itemsOf(arbiterItems(game))[m.item];
-  switch (id) {
-    case "pause":
-      if (game.phase === "running") {
-        r.ops.push({ op: "pause" });
-        m.note = "Paused";
-      } else {
-        r.ops.push({ op: "resume" });
-        r.menu = null;
+/** MENU on one of its screens: an item of the list opens its screen or acts, a choice or a draft's
+ *  OK line (a correction, a rescale, a split) is confirmed. (One function: each is jsvars while the
+ *  menu is open.) */
+function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  if (m.screen === "list") {
+    const id = (arbiterItems(game)).split("|")[m.item];
+    switch (id) {
+      case "pause":
+        if (game.phase === "running") {
+          r.ops.push({ op: "pause" });
+          m.note = "Paused";
+        } else {
+          r.ops.push({ op: "resume" });
+          r.menu = null;
+        }
+        return;
+      case "cblack": case "cwhite":
+        m.side = id === "cblack" ? "black" : "white";
+        return openSub(m, "cfield", 0);
+      case "rescale": case "split": {
+        // both start at what the clock measured (the thinking time of both sides): the true elapsed
+        // time, or the first half's length
+        const used = game.black.usedMs + game.white.usedMs + (game.phase === "setup" ? 0 : game.turnMs);
+        m.vals = [used, used];
+        return openSub(m, id, 0);
       }
-      return;
-    case "cblack": case "cwhite":
-      m.side = id === "cblack" ? "black" : "white";
-      return openSub(m, "cfield", 0);
-    case "rescale": case "split": {
-      // both start at what the clock measured (the thinking time of both sides): the true elapsed
-      // time, or the first half's length
-      const used = game.black.usedMs + game.white.usedMs + (game.phase === "setup" ? 0 : game.turnMs);
-      m.vals = [used, used];
-      return openSub(m, id, 0);
+      case "pass":
+        r.ops.push({ op: "pass" });
+        r.menu = null;
+        return;
+      case "absent": case "end": case "new": return openSub(m, id, 0);
     }
-    case "pass":
-      r.ops.push({ op: "pass" });
-      r.menu = null;
-      return;
-    case "absent": case "end": case "new": return openSub(m, id, 0);
+    // Lock
+    m.unlocked = false;
+    r.menu = null;
+    m.note = "Arbiter menu locked";
+    return;
   }
-  // Lock
-  m.unlocked = false;
-  r.menu = null;
-  m.note = "Arbiter menu locked";
-}
-
-/** MENU on a choice. */
-function chooseArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  if (m.screen === "cval" || m.screen === "rescale" || m.screen === "split") {
+    const v = m.vals[0];
+    if (m.screen === "cval") {
+      r.ops.push({ op: "correct", side: m.side, field: CFIELDS.split("|")[m.kind] as Field, value: v });
+      m.note = (m.side === "black" ? "Black" : "White") + " " + CFIELD_SHORT.split("|")[m.kind] + " " + readingText(m.kind, v);
+      return openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
+    }
+    const rescale = m.screen === "rescale";
+    r.ops.push({ op: rescale ? "rescale" : "split", totalMs: v });
+    m.note = (rescale ? "Rescaled to " : "Split ") + clockText(v);
+    return toList(m);
+  }
   const i = m.sel;
   switch (m.screen) {
     case "cfield": {
@@ -129,28 +143,14 @@ function backArbiter(m: Menu, game: Game): void {
   else toList(m);
 }
 
-/** MENU on a draft's OK line: a rescale, a split, a correction. */
-function confirmArbiter(m: Menu, s: Settings, game: Game, r: MenuResult): void {
-  const v = m.vals[0];
-  if (m.screen === "cval") {
-    r.ops.push({ op: "correct", side: m.side, field: cfield(m.kind), value: v });
-    m.note = sideName(m.side) + " " + itemsOf(CFIELD_SHORT)[m.kind] + " " + readingText(m.kind, v);
-    return openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
-  }
-  const rescale = m.screen === "rescale";
-  r.ops.push({ op: rescale ? "rescale" : "split", totalMs: v });
-  m.note = (rescale ? "Rescaled to " : "Split ") + clockText(v);
-  toList(m);
-}
-
 function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
-  const who = sideName(m.side);
+  const who = (m.side === "black" ? "Black" : "White");
   switch (m.screen) {
     case "cfield": {
       const fields = correctable(controlOf(game, m.side));
       const r = readSide(game, m.side, game.lastT);
       const lines: string[] = [];
-      const names = itemsOf(CFIELD_NAMES);
+      const names = CFIELD_NAMES.split("|");
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
         const value = game.phase === "running" ? "" : readingText(fields[i], readingValue(r, fields[i]));
@@ -158,7 +158,7 @@ function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: numbe
       }
       return view("Correct " + who, game.phase, cut(lines, from, to), m.sel, m);
     }
-    case "cval": return fieldsView(who + " " + itemsOf(CFIELD_SHORT)[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
+    case "cval": return fieldsView(who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
     case "rescale": return fieldsView("Measured " + clockText(m.vals[1]), m, game, from, to);
     case "split": return fieldsView("First half, split", m, game, from, to);
     case "absent": {
@@ -181,14 +181,22 @@ function arbiterCount(m: Menu, game: Game): number {
   return m.screen === "absent" ? 4 : 2;
 }
 
-/** The fields of its draft screens: a rescale's or split's total, a correction's value. */
+/** The fields of its draft screens: a rescale's or split's total, a correction's value (by the
+ *  reading: main time and a block's time in minutes and seconds; a count in ones). */
 function arbiterFields(m: Menu, game: Game): FieldDef[] {
-  if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
-  return defs([STEP_H, STEP_MIN, STEP_S]);
+  if (m.screen !== "cval") return defs([STEP_H, STEP_MIN, STEP_S]);
+  const k = m.kind;
+  if (k === 0 || k === 2) return defs([STEP_MIN, STEP_S]);
+  const f = defs([k === 1 ? C_PERIODS : k === 3 ? C_MOVES_LEFT : C_MOVES]);
+  if (k === 3) {
+    const c = controlOf(game, m.side);
+    f[0].max = c.kind === "moves" ? c.moves : 1;
+  }
+  return f;
 }
 
 export const ARBITER: Room = {
-  items: arbiterItems, line: arbiterLine, select: selectArbiter, choose: chooseArbiter, confirm: confirmArbiter,
+  items: arbiterItems, line: arbiterLine, enter: enterArbiter,
   back: backArbiter, window: arbiterWindow, count: arbiterCount, fields: arbiterFields,
 };
 

@@ -6,30 +6,25 @@ import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
 import { type Menu, isPin } from "./state";
-import { COLS, menuView, menuWindow, lineCount, listMade, listLine } from "./text";
+import { COLS, menuWindow, lineCount, listMade, listLine } from "./text";
 
 const SLOTS = 5; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
 const LINE_Y = 12;
 const LINE_H = 10;
 
-/** A note cut into at most NOTE_LINES lines, at spaces where it can; the last one ends in "~" if cut. */
-function wrap(text: string): string[] {
-  return wrapLines(text, COLS, NOTE_LINES);
-}
-
 const WIDTH = 128;
 
-/** A PIN screen, drawn whole. (Each function of the menus' file is a few jsvars while a menu is open:
+/** A PIN screen, drawn whole. (Each function of a menu's file is a few jsvars while the menu is open:
  *  the digit boxes are drawn here, not by a function of their own.) */
 function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
-  const v = menuView(m, s, game);
+  const v = menuWindow(m, s, game, 0, 0);
   g.clear();
   useFont(g, SMALL_FONT, 1);
   g.setColor(1);
   g.drawString(v.title, 0, 0);
   g.fillRect(0, 9, WIDTH - 1, 9);
-  const notes = wrap(v.note);
+  const notes = wrapLines(v.note, COLS, NOTE_LINES); // at spaces where it can; the last line ends in "~" if cut
   // the digit boxes (four or six, centred); a digit being chosen is shown inverted
   const pin = v.pin;
   useFont(g, SMALL_FONT, 2);
@@ -62,7 +57,7 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
     drawPinScreen(g, m, s, game);
     return ["P"];
   }
-  const notes = m.note ? wrap(m.note) : [];
+  const notes = m.note ? wrapLines(m.note, COLS, NOTE_LINES) : [];
   const slots = SLOTS - notes.length;
   // a list (the step that must be quick) is read from its lines made once (menuWindow's list case,
   // without its view); the other screens from their window

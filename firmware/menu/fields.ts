@@ -1,9 +1,8 @@
 // The fields a screen edits with LEFT/RIGHT (a control's parts, the volume, a correction, a
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
-import type { Game, Field, TimeControl } from "../core/index";
+import type { TimeControl } from "../core/index";
 import { parseControl, isParseError, formatControl, formatDuration } from "./shared";
-import { type Menu, clamp, itemsOf, room } from "./state";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
@@ -12,11 +11,6 @@ const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 export const CFIELDS = "main|periods|block|movesleft|moves";
 export const CFIELD_NAMES = "Main time|Periods left|Block time|Moves left|Moves made";
 export const CFIELD_SHORT = "main|periods|block|moves left|moves";
-
-/** The reading correction field i edits. */
-export function cfield(i: number): Field {
-  return itemsOf(CFIELDS)[i] as Field;
-}
 
 export interface FieldDef {
   label: string;
@@ -29,10 +23,6 @@ export interface FieldDef {
   big: number;
   /** The value is shown on the line (else only on the OK line). */
   show: boolean;
-}
-
-function fd(label: string, idx: number, min: number, max: number, step: number, big: number, show: boolean): FieldDef {
-  return { label: label, idx: idx, min: min, max: max, step: step, big: big, show: show };
 }
 
 // Control editor drafts: [hours, minutes, seconds, periods, period s, moves, block min, block s,
@@ -48,7 +38,8 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
 const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
   "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
   "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
-  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1";
+  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
+  "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1";
 // their places in DEFS
 const HOURS = 0;
 const MINUTES = 1;
@@ -65,14 +56,20 @@ export const STEP_MIN = 11;
 export const STEP_S = 12;
 export const VOLUME = 13;
 export const BOARD = 14;
+// a correction's (Moves left: its most, the block's moves, set where it is used)
+export const C_PERIODS = 15;
+export const C_MOVES_LEFT = 16;
+export const C_MOVES = 17;
 
 /** The fixed fields at places ns of DEFS. */
 export function defs(ns: number[]): FieldDef[] {
   const all = DEFS.split("|");
-  return ns.map((n) => {
-    const f = all[n].split(",");
-    return fd(f[0], +f[1], +f[2], +f[3], +f[4], +f[5], f[6] === "1");
-  });
+  const out: FieldDef[] = [];
+  for (let i = 0; i < ns.length; i++) {
+    const f = all[ns[i]].split(",");
+    out.push({ label: f[0], idx: +f[1], min: +f[2], max: +f[3], step: +f[4], big: +f[5], show: f[6] === "1" });
+  }
+  return out;
 }
 
 // --- the control editor's draft -------------------------------------------------------------------------
@@ -83,6 +80,10 @@ export function kindOf(c: TimeControl): number {
   if (c.kind === "byoyomi") return c.reserved ? 2 : 1;
   if (c.kind === "moves") return c.carry ? 3 : 4;
   return c.kind === "fischer" ? 5 : 6;
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
 }
 
 /** ms as whole seconds within lo..hi. */
@@ -148,19 +149,6 @@ export function draftControl(kind: number, v: number[]): { text: string; error: 
   const c = parseControl(draftText(kind, v));
   if (isParseError(c)) return { text: "", error: c.error };
   return { text: formatControl(c), error: "" };
-}
-
-/** The fields a correction of one reading edits. */
-export function correctionFields(field: Field, c: TimeControl): FieldDef[] {
-  if (field === "main" || field === "block") return defs([STEP_MIN, STEP_S]);
-  if (field === "periods") return [fd("Periods", 0, 0, 99, 1, 5, true)];
-  if (field === "movesleft") return [fd("Moves left", 0, 1, c.kind === "moves" ? c.moves : 1, 1, 5, true)];
-  return [fd("Moves made", 0, 0, 9999, 1, 10, true)];
-}
-
-/** The fields a draft screen edits (its menu's room says which). */
-export function fieldsOf(m: Menu, game: Game): FieldDef[] {
-  return room(m).fields(m, game);
 }
 
 export function isFields(screen: string): boolean {

@@ -6,24 +6,27 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { pinMatches, withPin, pinDigits } from "./shared";
-import { type Menu, type MenuResult, TRIES, clamp, copyMenu, isPin, toList, openSub, backKey, room } from "./state";
-import { fieldsOf, isFields } from "./fields";
+import { type Menu, type MenuResult, TRIES, withNote, isPin, toList, openSub, backKey, room } from "./state";
+import { isFields } from "./fields";
 import { lineCount, listMade } from "./text";
 
-function fieldsKey(m: Menu, s: Settings, game: Game, r: MenuResult, button: number, long: boolean): void {
-  const fields = fieldsOf(m, game);
+/** LEFT/RIGHT on a field, MENU to the next one or back; true: MENU on the OK line (confirm it). */
+function fieldsKey(m: Menu, game: Game, r: MenuResult, button: number, long: boolean): boolean {
+  const fields = room(m).fields(m, game);
   if (button === MENU) {
     if (long) {
       if (m.sel > 0) m.sel--;
       else backKey(m, game, r);
     } else if (m.sel < fields.length) m.sel++;
-    else room(m).confirm(m, s, game, r);
-    return;
+    else return true;
+    return false;
   }
-  if (m.sel >= fields.length) return; // the OK line
+  if (m.sel >= fields.length) return false; // the OK line
   const f = fields[m.sel];
   const step = long ? f.big : f.step;
-  m.vals[f.idx] = clamp(m.vals[f.idx] + (button === LEFT ? -step : step), f.min, f.max);
+  const v = m.vals[f.idx] + (button === LEFT ? -step : step);
+  m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
+  return false;
 }
 
 /** Whether a PIN is the arbiter's (the app's check also counts wrong ones across menu and console). */
@@ -76,17 +79,15 @@ function pinKey(m: Menu, s: Settings, game: Game, r: MenuResult, button: number,
  *  reading at t, made only then (a reading is dear on the board; a step needs none).
  *  `checkPin`: how an entered PIN is judged (without it: against the settings). */
 export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: number, long: boolean, checkPin?: PinCheck): MenuResult {
-  const m = copyMenu(m0);
-  m.note = "";
+  const m = withNote(m0, "");
   const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, usb: false, message: "" };
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
   if (isPin(m.screen)) pinKey(m, s, game, r, button, long, checkPin);
-  else if (isFields(m.screen)) fieldsKey(m, s, game, r, button, long);
-  else if (button === MENU && long) backKey(m, game, r);
-  else if (button === MENU) {
-    if (m.screen !== "list") room(m).choose(m, s, game, t, r);
-    else room(m).select(m, s, game, r);
-  } else {
+  else if (isFields(m.screen)) {
+    if (fieldsKey(m, game, r, button, long)) room(m).enter(m, s, game, t, r);
+  } else if (button === MENU && long) backKey(m, game, r);
+  else if (button === MENU) room(m).enter(m, s, game, t, r);
+  else {
     const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, game); // a list's count, split once
     const d = button === LEFT ? n - 1 : 1;
     if (m.screen === "list") m.item = (m.item + d) % n;

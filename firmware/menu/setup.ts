@@ -7,7 +7,7 @@ import type { Game, TimeControl } from "../core/index";
 import { presets, presetIndex } from "../presets";
 import { parseControl, isParseError, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, itemsOf, sideName, copySettings, menu, withNote, toList, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, copySettings, withNote, toList, openSub,
 } from "./state";
 import { type FieldDef, kindOf, draftOf, draftControl, draftFields, defs, VOLUME, BOARD } from "./fields";
 import { type MenuView, line, choiceView, fieldsView } from "./text";
@@ -41,7 +41,8 @@ function lateText(ms: number): string {
  *  PIN already; then changing the PIN does not ask for the current one. With the tournament lock
  *  on, PIN entry comes first. */
 export function openSetup(s: Settings, unlocked?: boolean): Menu {
-  const m = menu(false, unlocked === true, s.tournament && unlocked !== true ? "pin" : "list");
+  const screen = s.tournament && unlocked !== true ? "pin" : "list";
+  const m: Menu = { arbiter: false, unlocked: unlocked === true, screen: screen, item: 0, sel: 0, side: "black", kind: 0, vals: [], tries: 0, note: "" };
   if (m.screen === "pin") m.kind = pinDigits(s);
   return m;
 }
@@ -67,71 +68,97 @@ function setupLine(id: string, s: Settings): string {
   return line("Ready", "");
 }
 
-function selectSetup(m: Menu, s: Settings, game: Game, r: MenuResult): void {
-  const id = itemsOf(SETUP_ITEMS)[m.item];
-  switch (id) {
-    case "preset": return openSub(m, "preset", Math.max(0, presetIndex(s.black, s.white)));
-    case "black": case "white": {
-      m.side = id;
-      const p = parseControl(id === "black" ? s.black : s.white);
-      const c: TimeControl = isParseError(p) ? { kind: "absolute", mainMs: 3600000 } : p;
-      m.vals = draftOf(c);
-      return openSub(m, "kind", kindOf(c));
-    }
-    case "same": {
-      if (s.white !== s.black) {
-        r.settings = copySettings(s);
-        r.settings.white = s.black;
+/** MENU on one of its screens: an item of the list opens its screen, a choice or a draft's OK line
+ *  (a control, the volume, the board number) is confirmed. (One function: each is jsvars while the
+ *  menu is open.) */
+function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  if (m.screen === "list") {
+    const id = SETUP_ITEMS.split("|")[m.item];
+    switch (id) {
+      case "preset": return openSub(m, "preset", Math.max(0, presetIndex(s.black, s.white)));
+      case "black": case "white": {
+        m.side = id;
+        const p = parseControl(id === "black" ? s.black : s.white);
+        const c: TimeControl = isParseError(p) ? { kind: "absolute", mainMs: 3600000 } : p;
+        m.vals = draftOf(c);
+        return openSub(m, "kind", kindOf(c));
       }
-      m.note = "White: " + s.black;
-      return;
+      case "same": {
+        if (s.white !== s.black) {
+          r.settings = copySettings(s);
+          r.settings.white = s.black;
+        }
+        m.note = "White: " + s.black;
+        return;
+      }
+      case "hcp": return openSub(m, "hcp", Math.max(0, HANDICAPS.split("|").indexOf("" + s.handicap)));
+      case "wside": return openSub(m, "wside", s.whiteOnRight ? 1 : 0);
+      case "lang": {
+        let at = 0;
+        for (let i = 0; i < PACKS.length; i++) if (PACKS[i].id === s.lang) at = i;
+        return openSub(m, "lang", at);
+      }
+      case "trad": {
+        let at = 0;
+        for (let i = 0; i < TRADITIONS.length; i++) if (TRADITIONS[i].id === s.tradition) at = i;
+        return openSub(m, "trad", at);
+      }
+      case "vol": {
+        m.vals = [s.volume];
+        return openSub(m, "vol", 0);
+      }
+      case "late": {
+        const at = LATE_MIN.split("|").indexOf("" + s.lateLimitMs / 60000);
+        return openSub(m, "late", at < 0 ? 2 : at);
+      }
+      case "pin": {
+        m.vals = [];
+        m.kind = pinDigits(s);
+        return m.unlocked ? openSub(m, "pinlen", m.kind === 6 ? 1 : 0) : openSub(m, "oldpin", 0);
+      }
+      case "tour": return openSub(m, "tour", s.tournament ? 1 : 0);
+      case "board": {
+        m.vals = [s.board];
+        return openSub(m, "board", 0);
+      }
+      case "bt": case "usb": {
+        m.vals = [];
+        m.kind = pinDigits(s);
+        if (!m.unlocked) return openSub(m, id + "pin", 0);
+        if (id === "bt") r.bluetooth = true;
+        else r.usb = true;
+        return;
+      }
     }
-    case "hcp": return openSub(m, "hcp", Math.max(0, itemsOf(HANDICAPS).indexOf("" + s.handicap)));
-    case "wside": return openSub(m, "wside", s.whiteOnRight ? 1 : 0);
-    case "lang": {
-      let at = 0;
-      for (let i = 0; i < PACKS.length; i++) if (PACKS[i].id === s.lang) at = i;
-      return openSub(m, "lang", at);
-    }
-    case "trad": {
-      let at = 0;
-      for (let i = 0; i < TRADITIONS.length; i++) if (TRADITIONS[i].id === s.tradition) at = i;
-      return openSub(m, "trad", at);
-    }
-    case "vol": {
-      m.vals = [s.volume];
-      return openSub(m, "vol", 0);
-    }
-    case "late": {
-      const at = itemsOf(LATE_MIN).indexOf("" + s.lateLimitMs / 60000);
-      return openSub(m, "late", at < 0 ? 2 : at);
-    }
-    case "pin": {
-      m.vals = [];
-      m.kind = pinDigits(s);
-      return m.unlocked ? openSub(m, "pinlen", m.kind === 6 ? 1 : 0) : openSub(m, "oldpin", 0);
-    }
-    case "tour": return openSub(m, "tour", s.tournament ? 1 : 0);
-    case "board": {
-      m.vals = [s.board];
-      return openSub(m, "board", 0);
-    }
-    case "bt": case "usb": {
-      m.vals = [];
-      m.kind = pinDigits(s);
-      if (!m.unlocked) return openSub(m, id + "pin", 0);
-      if (id === "bt") r.bluetooth = true;
-      else r.usb = true;
-      return;
-    }
+    // Ready: the set-up stands; the app waits for the start press.
+    r.ready = true;
+    r.menu = null;
+    return;
   }
-  // Ready: the set-up stands; the app waits for the start press.
-  r.ready = true;
-  r.menu = null;
-}
-
-/** MENU on a choice. */
-function chooseSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+  if (m.screen === "ctl" || m.screen === "vol" || m.screen === "board") {
+    if (m.screen === "ctl") {
+      const d = draftControl(m.kind, m.vals);
+      if (d.error) {
+        m.note = d.error;
+        return;
+      }
+      const n = copySettings(s);
+      if (m.side === "black") n.black = d.text;
+      else n.white = d.text;
+      if (n.black !== s.black || n.white !== s.white) r.settings = n;
+      m.note = (m.side === "black" ? "Black" : "White") + ": " + d.text;
+      return toList(m);
+    }
+    const v = m.vals[0];
+    const vol = m.screen === "vol";
+    if (v !== (vol ? s.volume : s.board)) {
+      r.settings = copySettings(s);
+      if (vol) r.settings.volume = v;
+      else r.settings.board = v;
+    }
+    m.note = vol ? "Volume " + v : v ? "Board " + v : "No board number";
+    return toList(m);
+  }
   const i = m.sel;
   if (m.screen === "kind") {
     m.kind = i;
@@ -152,7 +179,7 @@ function chooseSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult)
       break;
     }
     case "hcp":
-      n.handicap = +itemsOf(HANDICAPS)[i];
+      n.handicap = +HANDICAPS.split("|")[i];
       m.note = "Handicap: " + (n.handicap < 2 ? "even" : n.handicap + " stones");
       break;
     case "wside":
@@ -170,7 +197,7 @@ function chooseSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult)
       m.note = "Tradition: " + traditionName(n.tradition);
       break;
     case "late":
-      n.lateLimitMs = +itemsOf(LATE_MIN)[i] * 60000;
+      n.lateLimitMs = +LATE_MIN.split("|")[i] * 60000;
       m.note = "Late limit: " + lateText(n.lateLimitMs);
       break;
     case "tour":
@@ -183,32 +210,6 @@ function chooseSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult)
   toList(m);
 }
 
-/** MENU on a draft's OK line: a control, the volume, the board number. */
-function confirmSetup(m: Menu, s: Settings, game: Game, r: MenuResult): void {
-  if (m.screen === "ctl") {
-    const d = draftControl(m.kind, m.vals);
-    if (d.error) {
-      m.note = d.error;
-      return;
-    }
-    const n = copySettings(s);
-    if (m.side === "black") n.black = d.text;
-    else n.white = d.text;
-    if (n.black !== s.black || n.white !== s.white) r.settings = n;
-    m.note = sideName(m.side) + ": " + d.text;
-    return toList(m);
-  }
-  const v = m.vals[0];
-  const vol = m.screen === "vol";
-  if (v !== (vol ? s.volume : s.board)) {
-    r.settings = copySettings(s);
-    if (vol) r.settings.volume = v;
-    else r.settings.board = v;
-  }
-  m.note = vol ? "Volume " + v : v ? "Board " + v : "No board number";
-  toList(m);
-}
-
 /** MENU held on one of its screens: the control's fields go back to its system, the rest to the list. */
 function backSetup(m: Menu): void {
   if (m.screen === "ctl") openSub(m, "kind", m.kind);
@@ -216,7 +217,7 @@ function backSetup(m: Menu): void {
 }
 
 function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
-  const who = sideName(m.side);
+  const who = (m.side === "black" ? "Black" : "White");
   let labels: string[];
   switch (m.screen) {
     case "preset": {
@@ -225,10 +226,10 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
       for (let i = 0; i < all.length; i++) labels.push(all[i].label);
       return choiceView("Preset", labels, m, from, to);
     }
-    case "kind": return choiceView(who + ": system", itemsOf(KINDS), m, from, to);
-    case "ctl": return fieldsView(who + ": " + itemsOf(KIND_SHORT)[m.kind], m, game, from, to);
+    case "kind": return choiceView(who + ": system", KINDS.split("|"), m, from, to);
+    case "ctl": return fieldsView(who + ": " + KIND_SHORT.split("|")[m.kind], m, game, from, to);
     case "hcp": {
-      labels = itemsOf(HANDICAPS);
+      labels = HANDICAPS.split("|");
       for (let i = 0; i < labels.length; i++) labels[i] = i ? labels[i] + " stones" : "Even";
       return choiceView("Handicap", labels, m, from, to);
     }
@@ -255,7 +256,7 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
 function setupCount(m: Menu): number {
   switch (m.screen) {
     case "preset": return presets().length;
-    case "kind": return itemsOf(KINDS).length;
+    case "kind": return KINDS.split("|").length;
     case "hcp": return 9;
     case "lang": return PACKS.length;
     case "trad": return TRADITIONS.length;
@@ -271,7 +272,7 @@ function setupFields(m: Menu): FieldDef[] {
 
 export const SETUP: Room = {
   items: function (): string { return SETUP_ITEMS; },
-  line: setupLine, select: selectSetup, choose: chooseSetup, confirm: confirmSetup, back: backSetup, window: setupWindow,
+  line: setupLine, enter: enterSetup, back: backSetup, window: setupWindow,
   count: setupCount, fields: setupFields,
 };
 

@@ -60,12 +60,9 @@ export interface Room {
   items(game: Game): string;
   /** The list's line for an item. */
   line(id: string, s: Settings, game: Game): string;
-  /** MENU on the list's item m.item. */
-  select(m: Menu, s: Settings, game: Game, r: MenuResult): void;
-  /** MENU on one of its choices (m.sel), at t. */
-  choose(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void;
-  /** MENU on a draft's OK line. */
-  confirm(m: Menu, s: Settings, game: Game, r: MenuResult): void;
+  /** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's
+   *  OK line, at t. */
+  enter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void;
   /** MENU held on one of its screens (not the list): one step back. */
   back(m: Menu, game: Game): void;
   /** One of its screens, lines from..to-1 alone. */
@@ -87,24 +84,8 @@ export function room(m: Menu): Room {
 
 // --- small helpers -----------------------------------------------------------------------------------
 
-/** The items of one of the lists above. */
-export function itemsOf(list: string): string[] {
-  return list.split("|");
-}
-
-export function sideName(side: Side): string {
-  return side === "black" ? "Black" : "White";
-}
-
-export function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
-export function copyMenu(m: Menu): Menu {
-  const n = Object.assign({}, m) as Menu;
-  n.vals = m.vals.slice();
-  return n;
-}
+// (Each function of a menu's file is about 5 jsvars and one a parameter while the menu is open, so
+// the small ones are written out where they are used: a list's items are list.split("|").)
 
 export function copySettings(s: Settings): Settings {
   return Object.assign({}, s) as Settings;
@@ -122,13 +103,11 @@ export function readingText(field: number, v: number): string {
 
 // --- opening, and moving between screens ------------------------------------------------------------
 
-export function menu(arbiter: boolean, unlocked: boolean, screen: string): Menu {
-  return { arbiter: arbiter, unlocked: unlocked, screen: screen, item: 0, sel: 0, side: "black", kind: 0, vals: [], tries: 0, note: "" };
-}
-
-/** The menu with a note at the bottom (e.g. the core's reason for refusing an operation). */
+/** A copy of the menu with a note at the bottom (e.g. the core's reason for refusing an operation;
+ *  "": none). */
 export function withNote(m: Menu, text: string): Menu {
-  const n = copyMenu(m);
+  const n = Object.assign({}, m) as Menu;
+  n.vals = m.vals.slice();
   n.note = text;
   return n;
 }

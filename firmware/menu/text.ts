@@ -4,8 +4,8 @@
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
-import { type Menu, TRIES, ROOMS, itemsOf, isPin, readingText, room } from "./state";
-import { fieldsOf, isFields, draftText } from "./fields";
+import { type Menu, TRIES, ROOMS, isPin, readingText, room } from "./state";
+import { isFields, draftText } from "./fields";
 
 export interface MenuView {
   title: string;
@@ -49,7 +49,7 @@ export function cut(lines: string[], from: number, to: number): string[] {
 }
 
 export function fieldsView(title: string, m: Menu, game: Game, from: number, to: number): MenuView {
-  const fields = fieldsOf(m, game);
+  const fields = room(m).fields(m, game);
   const lines: string[] = [];
   for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
   if (m.screen === "ctl") {
@@ -59,16 +59,6 @@ export function fieldsView(title: string, m: Menu, game: Game, from: number, to:
   else if (m.screen === "vol") lines.push(line("OK", ""));
   else lines.push(line("Set to", readingText(m.screen === "rescale" ? 0 : m.kind, m.vals[0])));
   return view(title, "", cut(lines, from, to), m.sel, m);
-}
-
-function pinView(title: string, m: Menu): MenuView {
-  let p = "";
-  for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
-  const v = view(title, "", [], -1, m);
-  v.pin = p;
-  // the wrong tries stay in sight while the next attempt is keyed in
-  if (!v.note && m.tries > 0) v.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
-  return v;
 }
 
 /** A list's count and the lines made so far, for the settings and the game they were made from; in
@@ -82,7 +72,7 @@ let made: ListMade | null = null;
 export function listMade(m: Menu, s: Settings, game: Game): ListMade {
   const k = made;
   if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
-  return (made = { s: s, game: game, arbiter: m.arbiter, n: itemsOf(room(m).items(game)).length, lines: [] });
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: (room(m).items(game)).split("|").length, lines: [] });
 }
 
 /** Line i of the list (made once: a line costs the board about 10 ms). */
@@ -91,7 +81,7 @@ export function listLine(k: ListMade, i: number): string {
   if (text !== undefined) return text;
   const game = k.game;
   const r = ROOMS[k.arbiter ? 1 : 0];
-  return (k.lines[i] = r.line(itemsOf(r.items(game))[i], k.s, game));
+  return (k.lines[i] = r.line((r.items(game)).split("|")[i], k.s, game));
 }
 
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
@@ -110,19 +100,24 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       for (let i = from; i < to && i < n; i++) lines.push(listLine(k, i));
       return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + n, lines, m.item, m);
     }
-    case "pin": return pinView("Arbiter PIN", m);
-    case "oldpin": return pinView("Current PIN", m);
-    case "newpin": return pinView("New PIN", m);
-    case "btpin": return pinView("PIN for Bluetooth", m);
-    case "usbpin": return pinView("PIN for USB REPL", m);
   }
-  return room(m).window(m, s, game, from, to);
+  if (!isPin(m.screen)) return room(m).window(m, s, game, from, to);
+  // a PIN screen: its digits, one character a digit
+  let p = "";
+  for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
+  const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|";
+  const at = titles.indexOf("|" + m.screen + ":") + m.screen.length + 2;
+  const v = view(titles.substring(at, titles.indexOf("|", at)), "", [], -1, m);
+  v.pin = p;
+  // the wrong tries stay in sight while the next attempt is keyed in
+  if (!v.note && m.tries > 0) v.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
+  return v;
 }
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
 export function lineCount(m: Menu, game: Game): number {
-  if (m.screen === "list") return itemsOf(room(m).items(game)).length;
-  if (isFields(m.screen)) return fieldsOf(m, game).length + 1; // and the OK line
+  if (m.screen === "list") return (room(m).items(game)).split("|").length;
+  if (isFields(m.screen)) return room(m).fields(m, game).length + 1; // and the OK line
   if (isPin(m.screen)) return 0;
   return room(m).count(m, game);
 }
