@@ -5,7 +5,7 @@
 // of these). This module is also that file's loader in the program (ARBITER_FILE, loadArbiter).
 
 import type { Settings } from "../record/settings";
-import type { Field, Game, Reading, TimeControl } from "../core/index";
+import type { Field, Game, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import {
   type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, toList, openSub,
@@ -31,10 +31,6 @@ function correctable(c: TimeControl): number[] {
   if (c.kind === "byoyomi") return [0, 1, 4];
   if (c.kind === "moves") return [0, 2, 3, 4];
   return [0, 4];
-}
-
-function readingValue(r: Reading, field: number): number {
-  return field === 0 ? r.mainMs : field === 1 ? r.periodsLeft : field === 2 ? r.blockMs : field === 3 ? r.movesLeft : r.moves;
 }
 
 /** The arbiter's menu: PIN entry first unless already unlocked. */
@@ -113,7 +109,8 @@ function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult
   switch (m.screen) {
     case "cfield": {
       const f = correctable(controlOf(game, m.side))[i];
-      const v = readingValue(readSide(game, m.side, t), f);
+      const rd = readSide(game, m.side, t);
+      const v = [rd.mainMs, rd.periodsLeft, rd.blockMs, rd.movesLeft, rd.moves][f]; // the reading's value
       m.kind = f;
       m.vals = [v, v];
       return openSub(m, "cval", 0);
@@ -153,14 +150,17 @@ function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: numbe
       const names = CFIELD_NAMES.split("|");
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
-        const value = game.phase === "running" ? "" : readingText(fields[i], readingValue(r, fields[i]));
+        const f = fields[i];
+        const value = game.phase === "running" ? "" : readingText(f, [r.mainMs, r.periodsLeft, r.blockMs, r.movesLeft, r.moves][f]);
         lines.push(line(names[fields[i]], value));
       }
       return view("Correct " + who, game.phase, cut(lines, from, to), m.sel, m);
     }
-    case "cval": return fieldsView(who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + readingText(m.kind, m.vals[1]), m, game, from, to);
-    case "rescale": return fieldsView("Measured " + clockText(m.vals[1]), m, game, from, to);
-    case "split": return fieldsView("First half, split", m, game, from, to);
+    case "cval": case "rescale": case "split": {
+      const title = m.screen === "cval" ? who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + readingText(m.kind, m.vals[1])
+        : m.screen === "rescale" ? "Measured " + clockText(m.vals[1]) : "First half, split";
+      return fieldsView(title, m, game, from, to, line("Set to", readingText(m.screen === "rescale" ? 0 : m.kind, m.vals[0])));
+    }
     case "absent": {
       const lines = [
         line("Absent Black", game.blackAbsent ? "marked" : ""),

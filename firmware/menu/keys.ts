@@ -10,70 +10,8 @@ import { type Menu, type MenuResult, TRIES, withNote, isPin, toList, openSub, ba
 import { isFields } from "./fields";
 import { lineCount, listMade } from "./text";
 
-/** LEFT/RIGHT on a field, MENU to the next one or back; true: MENU on the OK line (confirm it). */
-function fieldsKey(m: Menu, game: Game, r: MenuResult, button: number, long: boolean): boolean {
-  const fields = room(m).fields(m, game);
-  if (button === MENU) {
-    if (long) {
-      if (m.sel > 0) m.sel--;
-      else backKey(m, game, r);
-    } else if (m.sel < fields.length) m.sel++;
-    else return true;
-    return false;
-  }
-  if (m.sel >= fields.length) return false; // the OK line
-  const f = fields[m.sel];
-  const step = long ? f.big : f.step;
-  const v = m.vals[f.idx] + (button === LEFT ? -step : step);
-  m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
-  return false;
-}
-
 /** Whether a PIN is the arbiter's (the app's check also counts wrong ones across menu and console). */
 export type PinCheck = (code: string) => boolean;
-
-function pinKey(m: Menu, s: Settings, game: Game, r: MenuResult, button: number, long: boolean, checkPin: PinCheck | undefined): void {
-  if (button === LEFT) m.sel = (m.sel + 9) % 10;
-  else if (button === RIGHT) m.sel = (m.sel + 1) % 10;
-  else if (long) {
-    if (m.vals.length > 0) {
-      m.vals.pop();
-      m.sel = 0;
-    } else backKey(m, game, r);
-  } else {
-    m.vals.push(m.sel);
-    m.sel = 0;
-    if (m.vals.length < m.kind) return;
-    const code = m.vals.join("");
-    m.vals = [];
-    if (m.screen === "newpin") {
-      if (!pinMatches(s, code)) r.settings = withPin(s, code);
-      m.note = "PIN changed";
-      m.kind = 0;
-      return toList(m);
-    }
-    if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
-      m.tries++;
-      if (m.tries >= TRIES) {
-        m.note = "Wrong PIN " + TRIES + " times";
-        r.menu = null;
-      } else m.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
-      return;
-    }
-    m.tries = 0;
-    m.kind = 0; // the digits are in: the screens after it use kind for their own
-    if (m.screen === "oldpin") return openSub(m, "pinlen", pinDigits(s) === 6 ? 1 : 0);
-    if (m.screen === "btpin" || m.screen === "usbpin") {
-      if (m.screen === "btpin") r.bluetooth = true;
-      else r.usb = true;
-      m.unlocked = true;
-      return toList(m);
-    }
-    m.unlocked = true;
-    m.item = 0;
-    toList(m);
-  }
-}
 
 /** One button event in a menu at t (now). `long`: held (MENU: 1.5 s). A correction starts from the
  *  reading at t, made only then (a reading is dear on the board; a step needs none).
@@ -82,9 +20,62 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   const m = withNote(m0, "");
   const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, usb: false, message: "" };
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
-  if (isPin(m.screen)) pinKey(m, s, game, r, button, long, checkPin);
-  else if (isFields(m.screen)) {
-    if (fieldsKey(m, game, r, button, long)) room(m).enter(m, s, game, t, r);
+  // (one function: each of a menu's file is jsvars while the menu is open)
+  if (isPin(m.screen)) {
+    // a PIN screen: LEFT/RIGHT choose the digit, MENU enters it, MENU held takes one back (or leaves)
+    if (button === LEFT) m.sel = (m.sel + 9) % 10;
+    else if (button === RIGHT) m.sel = (m.sel + 1) % 10;
+    else if (long) {
+      if (m.vals.length > 0) {
+        m.vals.pop();
+        m.sel = 0;
+      } else backKey(m, game, r);
+    } else {
+      m.vals.push(m.sel);
+      m.sel = 0;
+      if (m.vals.length >= m.kind) {
+        const code = m.vals.join("");
+        m.vals = [];
+        if (m.screen === "newpin") {
+          if (!pinMatches(s, code)) r.settings = withPin(s, code);
+          m.note = "PIN changed";
+          m.kind = 0;
+          toList(m);
+        } else if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
+          m.tries++;
+          if (m.tries >= TRIES) {
+            m.note = "Wrong PIN " + TRIES + " times";
+            r.menu = null;
+          } else m.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
+        } else {
+          m.tries = 0;
+          m.kind = 0; // the digits are in: the screens after it use kind for their own
+          if (m.screen === "oldpin") openSub(m, "pinlen", pinDigits(s) === 6 ? 1 : 0);
+          else {
+            if (m.screen === "btpin") r.bluetooth = true;
+            else if (m.screen === "usbpin") r.usb = true;
+            else m.item = 0;
+            m.unlocked = true;
+            toList(m);
+          }
+        }
+      }
+    }
+  } else if (isFields(m.screen)) {
+    // a draft: LEFT/RIGHT change a field, MENU goes to the next (from the OK line: confirms), held back
+    const fields = room(m).fields(m, game);
+    if (button === MENU) {
+      if (!long) {
+        if (m.sel < fields.length) m.sel++;
+        else room(m).enter(m, s, game, t, r);
+      } else if (m.sel > 0) m.sel--;
+      else backKey(m, game, r);
+    } else if (m.sel < fields.length) {
+      const f = fields[m.sel];
+      const step = long ? f.big : f.step;
+      const v = m.vals[f.idx] + (button === LEFT ? -step : step);
+      m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
+    }
   } else if (button === MENU && long) backKey(m, game, r);
   else if (button === MENU) room(m).enter(m, s, game, t, r);
   else {

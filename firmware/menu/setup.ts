@@ -7,10 +7,10 @@ import type { Game, TimeControl } from "../core/index";
 import { presets, presetIndex } from "../presets";
 import { parseControl, isParseError, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, copySettings, withNote, toList, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, copySettings, readingText, withNote, toList, openSub,
 } from "./state";
-import { type FieldDef, kindOf, draftOf, draftControl, draftFields, defs, VOLUME, BOARD } from "./fields";
-import { type MenuView, line, choiceView, fieldsView } from "./text";
+import { type FieldDef, kindOf, draftOf, draftText, draftControl, draftFields, defs, VOLUME, BOARD } from "./fields";
+import { type MenuView, COLS, line, choiceView, fieldsView } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
 import type { Menus } from "../menu";
@@ -227,7 +227,11 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
       return choiceView("Preset", labels, m, from, to);
     }
     case "kind": return choiceView(who + ": system", KINDS.split("|"), m, from, to);
-    case "ctl": return fieldsView(who + ": " + KIND_SHORT.split("|")[m.kind], m, game, from, to);
+    case "ctl": {
+      const t = draftText(m.kind, m.vals);
+      // the notation whole rather than a cut "OK"
+      return fieldsView(who + ": " + KIND_SHORT.split("|")[m.kind], m, game, from, to, line(t.length + 3 > COLS ? "" : "OK", t));
+    }
     case "hcp": {
       labels = HANDICAPS.split("|");
       for (let i = 0; i < labels.length; i++) labels[i] = i ? labels[i] + " stones" : "Even";
@@ -244,8 +248,8 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
       for (let i = 0; i < TRADITIONS.length; i++) labels.push(traditionName(TRADITIONS[i].id));
       return choiceView("Tradition", labels, m, from, to);
     }
-    case "vol": return fieldsView("Volume", m, game, from, to);
-    case "board": return fieldsView("Board number", m, game, from, to);
+    case "vol": return fieldsView("Volume", m, game, from, to, line("OK", ""));
+    case "board": return fieldsView("Board number", m, game, from, to, line("Set to", readingText(m.kind, m.vals[0])));
     case "late": return choiceView("Late limit", ["15 min (22.2)", "30 min", "60 min (22.1)", "No limit"], m, from, to);
     case "pinlen": return choiceView("New PIN: how long", ["4 digits", "6 digits"], m, from, to);
   }

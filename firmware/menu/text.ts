@@ -4,8 +4,8 @@
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
-import { type Menu, TRIES, ROOMS, isPin, readingText, room } from "./state";
-import { isFields, draftText } from "./fields";
+import { type Menu, TRIES, ROOMS, isPin, room } from "./state";
+import { isFields } from "./fields";
 
 export interface MenuView {
   title: string;
@@ -48,16 +48,12 @@ export function cut(lines: string[], from: number, to: number): string[] {
   return from === 0 && lines.length <= to ? lines : lines.slice(from, to);
 }
 
-export function fieldsView(title: string, m: Menu, game: Game, from: number, to: number): MenuView {
+/** A draft's screen: its fields, then `last`, the OK line (its room's: what it sets). */
+export function fieldsView(title: string, m: Menu, game: Game, from: number, to: number, last: string): MenuView {
   const fields = room(m).fields(m, game);
   const lines: string[] = [];
   for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
-  if (m.screen === "ctl") {
-    const t = draftText(m.kind, m.vals);
-    lines.push(line(t.length + 3 > COLS ? "" : "OK", t)); // the notation whole rather than a cut "OK"
-  }
-  else if (m.screen === "vol") lines.push(line("OK", ""));
-  else lines.push(line("Set to", readingText(m.screen === "rescale" ? 0 : m.kind, m.vals[0])));
+  lines.push(last);
   return view(title, "", cut(lines, from, to), m.sel, m);
 }
 
