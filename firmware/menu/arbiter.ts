@@ -8,7 +8,7 @@ import type { Settings } from "../record/settings";
 import type { Field, Game, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, toList, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, openSub,
 } from "./state";
 import { type FieldDef, CFIELDS, CFIELD_NAMES, CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
 import { type MenuView, line, view, cut, choiceView, fieldsView } from "./text";
@@ -103,7 +103,7 @@ function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult
     const rescale = m.screen === "rescale";
     r.ops.push({ op: rescale ? "rescale" : "split", totalMs: v });
     m.note = (rescale ? "Rescaled to " : "Split ") + clockText(v);
-    return toList(m);
+    return openSub(m, "list", 0);
   }
   const i = m.sel;
   switch (m.screen) {
@@ -118,26 +118,26 @@ function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult
     case "absent":
       r.ops.push({ op: i < 2 ? "absent" : "arrive", side: i % 2 === 0 ? "black" : "white" });
       m.note = (i < 2 ? "Absent: " : "Arrived: ") + (i % 2 === 0 ? "Black" : "White");
-      return toList(m);
+      return openSub(m, "list", 0);
     case "end":
       if (i === 1) {
         r.ops.push({ op: "end" });
         m.note = "Game ended";
       }
-      return toList(m);
+      return openSub(m, "list", 0);
   }
   // new
   if (i === 1) {
     r.newGame = true;
     r.menu = null;
   }
-  toList(m);
+  openSub(m, "list", 0);
 }
 
 /** MENU held on one of its screens: a correction's value goes back to its readings, the rest to the list. */
 function backArbiter(m: Menu, game: Game): void {
   if (m.screen === "cval") openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
-  else toList(m);
+  else openSub(m, "list", 0);
 }
 
 function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {

@@ -2,7 +2,8 @@
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
 import type { TimeControl } from "../core/index";
-import { parseControl, isParseError, formatControl, formatDuration } from "./shared";
+import type { Menu } from "./state";
+import { formatDuration } from "./shared";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
@@ -86,11 +87,6 @@ function clamp(v: number, lo: number, hi: number): number {
   return v < lo ? lo : v > hi ? hi : v;
 }
 
-/** ms as whole seconds within lo..hi. */
-function secs(ms: number, lo: number, hi: number): number {
-  return clamp(Math.round(ms / 1000), lo, hi);
-}
-
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
   const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, when the draft is
@@ -105,25 +101,30 @@ export function draftOf(c: TimeControl): number[] {
   if (c.kind === "byoyomi") {
     if (c.reserved) main += c.periods * c.periodMs;
     v[3] = clamp(c.periods, periods.min, periods.max);
-    v[4] = secs(c.periodMs, periodS.min, periodS.max);
+    v[4] = clamp(Math.round(c.periodMs / 1000), periodS.min, periodS.max);
   } else if (c.kind === "moves") {
-    const b = secs(c.blockMs, 1, blockMin.max * 60 + 59);
+    const b = clamp(Math.round(c.blockMs / 1000), 1, blockMin.max * 60 + 59);
     v[5] = clamp(c.moves, moves.min, moves.max);
     v[6] = Math.floor(b / 60);
     v[7] = b % 60;
   } else if (c.kind === "fischer") {
-    v[8] = secs(c.incrementMs, increment.min, increment.max);
+    v[8] = clamp(Math.round(c.incrementMs / 1000), increment.min, increment.max);
   } else if (c.kind === "bronstein") {
-    v[8] = secs(c.delayMs, delay.min, delay.max);
+    v[8] = clamp(Math.round(c.delayMs / 1000), delay.min, delay.max);
   }
-  const m = secs(main, 0, MAX_MS / 1000);
+  const m = clamp(Math.round(main / 1000), 0, MAX_MS / 1000);
   v[0] = Math.floor(m / 3600);
   v[1] = Math.floor((m % 3600) / 60);
   v[2] = m % 60;
   return v;
 }
 
-export function draftFields(kind: number): FieldDef[] {
+/** The fields of the set-up menu's drafts: a control's (by its system, m.kind), the volume, the
+ *  board number. */
+export function setupFields(m: Menu): FieldDef[] {
+  if (m.screen === "vol") return defs([VOLUME]);
+  if (m.screen === "board") return defs([BOARD]);
+  const kind = m.kind;
   if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
   if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
   if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
@@ -144,12 +145,6 @@ export function draftText(kind: number, v: number[]): string {
   return main;
 }
 
-/** The draft as a canonical notation, or the core's reason why it is not a control. */
-export function draftControl(kind: number, v: number[]): { text: string; error: string } {
-  const c = parseControl(draftText(kind, v));
-  if (isParseError(c)) return { text: "", error: c.error };
-  return { text: formatControl(c), error: "" };
-}
 
 export function isFields(screen: string): boolean {
   return screen === "ctl" || screen === "vol" || screen === "board" || screen === "rescale" || screen === "split" || screen === "cval";

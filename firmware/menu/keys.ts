@@ -6,7 +6,7 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { pinMatches, withPin, pinDigits } from "./shared";
-import { type Menu, type MenuResult, TRIES, withNote, isPin, toList, openSub, backKey, room } from "./state";
+import { type Menu, type MenuResult, TRIES, withNote, isPin, openSub, room } from "./state";
 import { isFields } from "./fields";
 import { lineCount, listMade } from "./text";
 
@@ -21,6 +21,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   const r: MenuResult = { menu: m, settings: s, ops: [], ready: false, unlocked: m.unlocked, newGame: false, bluetooth: false, usb: false, message: "" };
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
   // (one function: each of a menu's file is jsvars while the menu is open)
+  let back = false; // MENU held on a screen's start: one step back, or the menu closes
   if (isPin(m.screen)) {
     // a PIN screen: LEFT/RIGHT choose the digit, MENU enters it, MENU held takes one back (or leaves)
     if (button === LEFT) m.sel = (m.sel + 9) % 10;
@@ -29,7 +30,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
       if (m.vals.length > 0) {
         m.vals.pop();
         m.sel = 0;
-      } else backKey(m, game, r);
+      } else back = true;
     } else {
       m.vals.push(m.sel);
       m.sel = 0;
@@ -40,7 +41,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
           if (!pinMatches(s, code)) r.settings = withPin(s, code);
           m.note = "PIN changed";
           m.kind = 0;
-          toList(m);
+          openSub(m, "list", 0);
         } else if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
           m.tries++;
           if (m.tries >= TRIES) {
@@ -56,7 +57,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
             else if (m.screen === "usbpin") r.usb = true;
             else m.item = 0;
             m.unlocked = true;
-            toList(m);
+            openSub(m, "list", 0);
           }
         }
       }
@@ -69,20 +70,24 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
         if (m.sel < fields.length) m.sel++;
         else room(m).enter(m, s, game, t, r);
       } else if (m.sel > 0) m.sel--;
-      else backKey(m, game, r);
+      else back = true;
     } else if (m.sel < fields.length) {
       const f = fields[m.sel];
       const step = long ? f.big : f.step;
       const v = m.vals[f.idx] + (button === LEFT ? -step : step);
       m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
     }
-  } else if (button === MENU && long) backKey(m, game, r);
+  } else if (button === MENU && long) back = true;
   else if (button === MENU) room(m).enter(m, s, game, t, r);
   else {
     const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, game); // a list's count, split once
     const d = button === LEFT ? n - 1 : 1;
     if (m.screen === "list") m.item = (m.item + d) % n;
     else m.sel = (m.sel + d) % n;
+  }
+  if (back) {
+    if (m.screen === "list" || m.screen === "pin") r.menu = null;
+    else room(m).back(m, game);
   }
   r.unlocked = m.unlocked;
   r.message = m.note;

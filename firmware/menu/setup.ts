@@ -4,12 +4,12 @@
 
 import type { Settings } from "../record/settings";
 import type { Game, TimeControl } from "../core/index";
-import { presets, presetIndex } from "../presets";
-import { parseControl, isParseError, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
+import { presets } from "../presets";
+import { parseControl, isParseError, formatControl, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, copySettings, readingText, withNote, toList, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, openSub,
 } from "./state";
-import { type FieldDef, kindOf, draftOf, draftText, draftControl, draftFields, defs, VOLUME, BOARD } from "./fields";
+import { kindOf, draftOf, draftText, setupFields } from "./fields";
 import { type MenuView, COLS, line, choiceView, fieldsView } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
@@ -25,13 +25,16 @@ export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|F
 const HANDICAPS = "0|2|3|4|5|6|7|8|9";
 const LATE_MIN = "15|30|60|0";
 
-export function langName(id: string): string {
-  return id === "zh" ? "Chinese" : id === "en" ? "English" : id === "ja" ? "Japanese" : id;
+/** A pack's language or a counting tradition by its id, as the menu names it (the id itself when it
+ *  has no name here). One table for both: the ids differ. */
+function nameOf(id: string): string {
+  const names = "|zh:Chinese|en:English|ja:Japanese|cn:China 12.3|nihon-kiin:Nihon Ki-in|";
+  const at = names.indexOf("|" + id + ":");
+  return at < 0 ? id : names.substring(at + id.length + 2, names.indexOf("|", at + 1));
 }
 
-export function traditionName(id: string): string {
-  return id === "cn" ? "China 12.3" : id === "nihon-kiin" ? "Nihon Ki-in" : id;
-}
+/** A pack's language, as the menu names it. */
+export const langName: (id: string) => string = nameOf;
 
 function lateText(ms: number): string {
   return ms === 0 ? "none" : ms % 60000 === 0 ? ms / 60000 + " min" : formatDuration(ms);
@@ -55,8 +58,8 @@ function setupLine(id: string, s: Settings): string {
     case "same": return line("Same for both", "W=B");
     case "hcp": return line("Handicap", s.handicap < 2 ? "even" : s.handicap + " stones");
     case "wside": return line("White is", s.whiteOnRight ? "right" : "left");
-    case "lang": return line("Language", langName(s.lang));
-    case "trad": return line("Tradition", traditionName(s.tradition));
+    case "lang": return line("Language", nameOf(s.lang));
+    case "trad": return line("Tradition", nameOf(s.tradition));
     case "vol": return line("Volume", "" + s.volume);
     case "late": return line("Late limit", lateText(s.lateLimitMs));
     case "pin": return line("Arbiter PIN", "****");
@@ -75,7 +78,13 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
   if (m.screen === "list") {
     const id = SETUP_ITEMS.split("|")[m.item];
     switch (id) {
-      case "preset": return openSub(m, "preset", Math.max(0, presetIndex(s.black, s.white)));
+      case "preset": {
+        // the cursor on the preset both sides are set to (presets.ts presetIndex, written out)
+        const all = presets();
+        let at = -1;
+        for (let i = 0; i < all.length; i++) if (at < 0 && s.black === s.white && all[i].control === s.black) at = i;
+        return openSub(m, "preset", at < 0 ? 0 : at);
+      }
       case "black": case "white": {
         m.side = id;
         const p = parseControl(id === "black" ? s.black : s.white);
@@ -85,7 +94,7 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
       }
       case "same": {
         if (s.white !== s.black) {
-          r.settings = copySettings(s);
+          r.settings = (Object.assign({}, s) as Settings);
           r.settings.white = s.black;
         }
         m.note = "White: " + s.black;
@@ -137,27 +146,30 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
   }
   if (m.screen === "ctl" || m.screen === "vol" || m.screen === "board") {
     if (m.screen === "ctl") {
-      const d = draftControl(m.kind, m.vals);
+      // the draft as a canonical notation, or the core's reason why it is not a control
+      const text = draftText(m.kind, m.vals);
+      const c = parseControl(text);
+      const d = isParseError(c) ? { text: "", error: c.error } : { text: formatControl(c), error: "" };
       if (d.error) {
         m.note = d.error;
         return;
       }
-      const n = copySettings(s);
+      const n = (Object.assign({}, s) as Settings);
       if (m.side === "black") n.black = d.text;
       else n.white = d.text;
       if (n.black !== s.black || n.white !== s.white) r.settings = n;
       m.note = (m.side === "black" ? "Black" : "White") + ": " + d.text;
-      return toList(m);
+      return openSub(m, "list", 0);
     }
     const v = m.vals[0];
     const vol = m.screen === "vol";
     if (v !== (vol ? s.volume : s.board)) {
-      r.settings = copySettings(s);
+      r.settings = (Object.assign({}, s) as Settings);
       if (vol) r.settings.volume = v;
       else r.settings.board = v;
     }
     m.note = vol ? "Volume " + v : v ? "Board " + v : "No board number";
-    return toList(m);
+    return openSub(m, "list", 0);
   }
   const i = m.sel;
   if (m.screen === "kind") {
@@ -169,7 +181,7 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
     m.vals = [];
     return openSub(m, "newpin", 0);
   }
-  const n = copySettings(s);
+  const n = (Object.assign({}, s) as Settings);
   switch (m.screen) {
     case "preset": {
       const p = presets()[i];
@@ -190,11 +202,11 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
       // a pack brings its own counting tradition; the Tradition item can change it afterwards
       n.lang = PACKS[i].id;
       n.tradition = PACKS[i].tradition;
-      m.note = langName(n.lang) + ", " + traditionName(n.tradition);
+      m.note = nameOf(n.lang) + ", " + nameOf(n.tradition);
       break;
     case "trad":
       n.tradition = TRADITIONS[i].id;
-      m.note = "Tradition: " + traditionName(n.tradition);
+      m.note = "Tradition: " + nameOf(n.tradition);
       break;
     case "late":
       n.lateLimitMs = +LATE_MIN.split("|")[i] * 60000;
@@ -207,13 +219,13 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
       break;
   }
   r.settings = n;
-  toList(m);
+  openSub(m, "list", 0);
 }
 
 /** MENU held on one of its screens: the control's fields go back to its system, the rest to the list. */
 function backSetup(m: Menu): void {
   if (m.screen === "ctl") openSub(m, "kind", m.kind);
-  else toList(m);
+  else openSub(m, "list", 0);
 }
 
 function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
@@ -240,12 +252,12 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
     case "wside": return choiceView("White's button", ["on the left", "on the right"], m, from, to);
     case "lang": {
       labels = [];
-      for (let i = 0; i < PACKS.length; i++) labels.push(langName(PACKS[i].id));
+      for (let i = 0; i < PACKS.length; i++) labels.push(nameOf(PACKS[i].id));
       return choiceView("Language", labels, m, from, to);
     }
     case "trad": {
       labels = [];
-      for (let i = 0; i < TRADITIONS.length; i++) labels.push(traditionName(TRADITIONS[i].id));
+      for (let i = 0; i < TRADITIONS.length; i++) labels.push(nameOf(TRADITIONS[i].id));
       return choiceView("Tradition", labels, m, from, to);
     }
     case "vol": return fieldsView("Volume", m, game, from, to, line("OK", ""));
@@ -267,11 +279,6 @@ function setupCount(m: Menu): number {
     case "late": return 4;
   }
   return 2; // wside, pinlen, tour
-}
-
-/** The fields of its draft screens: a control's, the volume, the board number. */
-function setupFields(m: Menu): FieldDef[] {
-  return m.screen === "ctl" ? draftFields(m.kind) : defs([m.screen === "vol" ? VOLUME : BOARD]);
 }
 
 export const SETUP: Room = {

@@ -112,18 +112,10 @@ export function withNote(m: Menu, text: string): Menu {
   return n;
 }
 
-export function toList(m: Menu): void {
-  m.screen = "list";
-  m.sel = 0;
-}
-
+/** A screen opened with its cursor at sel ("list", 0: back to the list, its cursor where it was). */
 export function openSub(m: Menu, screen: string, sel: number): void {
   m.screen = screen;
   m.sel = sel;
 }
 
-/** MENU held on a sub-screen (or on its first field): one step back, or the menu closes. */
-export function backKey(m: Menu, game: Game, r: MenuResult): void {
-  if (m.screen === "list" || m.screen === "pin") r.menu = null;
-  else room(m).back(m, game);
-}
+

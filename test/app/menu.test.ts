@@ -915,9 +915,11 @@ describe("a menu redrawn step by step", () => {
   it("every screen counts the lines it shows", () => {
     const game = pausedClock().game;
     const screens: Partial<Menu>[] = [{ screen: "list" }, { screen: "list", arbiter: true }];
-    for (const screen of ["preset", "kind", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "oldpin", "newpin", "btpin", "cfield", "rescale", "split", "absent", "end", "new", "?"]) screens.push({ screen: screen });
+    // each menu's screens on that menu (its room makes them)
+    for (const screen of ["preset", "kind", "hcp", "wside", "lang", "trad", "vol", "board", "late", "pin", "oldpin", "newpin", "btpin", "pinlen", "tour", "?"]) screens.push({ screen: screen });
+    for (const screen of ["pin", "cfield", "rescale", "split", "absent", "end", "new", "?"]) screens.push({ screen: screen, arbiter: true });
     for (let kind = 0; kind < 7; kind++) screens.push({ screen: "ctl", kind: kind });
-    for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind });
+    for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind, arbiter: true });
     for (const x of screens) {
       const m = Object.assign(openSetup(defaultSettings()), { vals: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, x) as Menu;
       expect(lineCount(m, game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
