@@ -5,7 +5,7 @@ import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
-import { type Menu, isPin } from "./state";
+import type { Menu } from "./state";
 import { COLS, menuWindow, lineCount, listMade, listLine } from "./text";
 
 const SLOTS = 5; // lines under the title
@@ -24,7 +24,7 @@ export type MenuDrawn = string[];
  *  one or after another kind of screen), so a step sends the display only the rows it changed.
  *  Returns what is drawn now, for the next call. */
 export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuDrawn | null): MenuDrawn {
-  if (isPin(m.screen)) {
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) {
     // a PIN screen, drawn whole (here, not by a function of its own: each of a menu's file is
     // jsvars while the menu is open)
     const v = menuWindow(m, s, game, 0, 0);

@@ -144,8 +144,3 @@ export function draftText(kind: number, v: number[]): string {
   if (kind === 6) return main + "+D" + formatDuration(v[8] * 1000);
   return main;
 }
-
-
-export function isFields(screen: string): boolean {
-  return screen === "ctl" || screen === "vol" || screen === "board" || screen === "rescale" || screen === "split" || screen === "cval";
-}

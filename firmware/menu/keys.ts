@@ -6,8 +6,7 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { pinMatches, withPin, pinDigits } from "./shared";
-import { type Menu, type MenuResult, TRIES, withNote, isPin, openSub, room } from "./state";
-import { isFields } from "./fields";
+import { type Menu, type MenuResult, TRIES, ROOMS, withNote, openSub } from "./state";
 import { lineCount, listMade } from "./text";
 
 /** Whether a PIN is the arbiter's (the app's check also counts wrong ones across menu and console). */
@@ -22,7 +21,8 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   if (button !== LEFT && button !== RIGHT && button !== MENU) return r;
   // (one function: each of a menu's file is jsvars while the menu is open)
   let back = false; // MENU held on a screen's start: one step back, or the menu closes
-  if (isPin(m.screen)) {
+  const rm = ROOMS[m.arbiter ? 1 : 0]; // the menu's room
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) {
     // a PIN screen: LEFT/RIGHT choose the digit, MENU enters it, MENU held takes one back (or leaves)
     if (button === LEFT) m.sel = (m.sel + 9) % 10;
     else if (button === RIGHT) m.sel = (m.sel + 1) % 10;
@@ -62,13 +62,13 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
         }
       }
     }
-  } else if (isFields(m.screen)) {
+  } else if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) {
     // a draft: LEFT/RIGHT change a field, MENU goes to the next (from the OK line: confirms), held back
-    const fields = room(m).fields(m, game);
+    const fields = rm.fields(m, game);
     if (button === MENU) {
       if (!long) {
         if (m.sel < fields.length) m.sel++;
-        else room(m).enter(m, s, game, t, r);
+        else rm.enter(m, s, game, t, r);
       } else if (m.sel > 0) m.sel--;
       else back = true;
     } else if (m.sel < fields.length) {
@@ -78,7 +78,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
       m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
     }
   } else if (button === MENU && long) back = true;
-  else if (button === MENU) room(m).enter(m, s, game, t, r);
+  else if (button === MENU) rm.enter(m, s, game, t, r);
   else {
     const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, game); // a list's count, split once
     const d = button === LEFT ? n - 1 : 1;
@@ -87,7 +87,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   }
   if (back) {
     if (m.screen === "list" || m.screen === "pin") r.menu = null;
-    else room(m).back(m, game);
+    else rm.back(m, game);
   }
   r.unlocked = m.unlocked;
   r.message = m.note;

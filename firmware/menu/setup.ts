@@ -28,7 +28,7 @@ const LATE_MIN = "15|30|60|0";
 /** A pack's language or a counting tradition by its id, as the menu names it (the id itself when it
  *  has no name here). One table for both: the ids differ. */
 function nameOf(id: string): string {
-  const names = "|zh:Chinese|en:English|ja:Japanese|cn:China 12.3|nihon-kiin:Nihon Ki-in|";
+  const names = "|zh:Chinese|en:English|ja:Japanese|cn:China 12.3|nihon-kiin:Nihon Ki-in|.";
   const at = names.indexOf("|" + id + ":");
   return at < 0 ? id : names.substring(at + id.length + 2, names.indexOf("|", at + 1));
 }

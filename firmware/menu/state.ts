@@ -77,10 +77,7 @@ export interface Room {
  *  its own here when it is run; anywhere else menu.ts puts both). */
 export const ROOMS: Room[] = [];
 
-/** The room of a menu's own screens. */
-export function room(m: Menu): Room {
-  return ROOMS[m.arbiter ? 1 : 0];
-}
+// (A menu's room is ROOMS[m.arbiter ? 1 : 0], written out where it is asked: no function of its own.)
 
 // --- small helpers -----------------------------------------------------------------------------------
 
@@ -93,9 +90,12 @@ export function copySettings(s: Settings): Settings {
 
 // --- what each screen holds -------------------------------------------------------------------------
 
-export function isPin(screen: string): boolean {
-  return screen === "pin" || screen === "oldpin" || screen === "newpin" || screen === "btpin" || screen === "usbpin";
-}
+// The PIN screens are "|pin|oldpin|newpin|btpin|usbpin|.", the draft screens (fields.ts)
+// "|ctl|vol|board|rescale|split|cval|.": a screen is one when "|" + screen + "|" is in the list,
+// asked where it matters without a function of its own. Such a list ends in a character no name
+// holds ("."): on Espruino 2v29, indexOf on a string kept in flash (a literal of a file run from
+// Storage) reads past its end and answers a wrong place (not -1) when the sought text's start
+// matches the string's tail (its list without the "." gives 31 for "|list|").
 
 export function readingText(field: number, v: number): string {
   return field === 0 || field === 2 ? clockText(v) : "" + v;

@@ -4,8 +4,7 @@
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
-import { type Menu, TRIES, ROOMS, isPin, room } from "./state";
-import { isFields } from "./fields";
+import { type Menu, TRIES, ROOMS } from "./state";
 
 export interface MenuView {
   title: string;
@@ -50,7 +49,7 @@ export function cut(lines: string[], from: number, to: number): string[] {
 
 /** A draft's screen: its fields, then `last`, the OK line (its room's: what it sets). */
 export function fieldsView(title: string, m: Menu, game: Game, from: number, to: number, last: string): MenuView {
-  const fields = room(m).fields(m, game);
+  const fields = ROOMS[m.arbiter ? 1 : 0].fields(m, game);
   const lines: string[] = [];
   for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
   lines.push(last);
@@ -68,7 +67,7 @@ let made: ListMade | null = null;
 export function listMade(m: Menu, s: Settings, game: Game): ListMade {
   const k = made;
   if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
-  return (made = { s: s, game: game, arbiter: m.arbiter, n: (room(m).items(game)).split("|").length, lines: [] });
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: ROOMS[m.arbiter ? 1 : 0].items(game).split("|").length, lines: [] });
 }
 
 /** Line i of the list (made once: a line costs the board about 10 ms). */
@@ -97,11 +96,11 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + n, lines, m.item, m);
     }
   }
-  if (!isPin(m.screen)) return room(m).window(m, s, game, from, to);
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") < 0) return ROOMS[m.arbiter ? 1 : 0].window(m, s, game, from, to);
   // a PIN screen: its digits, one character a digit
   let p = "";
   for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
-  const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|";
+  const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|.";
   const at = titles.indexOf("|" + m.screen + ":") + m.screen.length + 2;
   const v = view(titles.substring(at, titles.indexOf("|", at)), "", [], -1, m);
   v.pin = p;
@@ -112,8 +111,8 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
 export function lineCount(m: Menu, game: Game): number {
-  if (m.screen === "list") return (room(m).items(game)).split("|").length;
-  if (isFields(m.screen)) return room(m).fields(m, game).length + 1; // and the OK line
-  if (isPin(m.screen)) return 0;
-  return room(m).count(m, game);
+  if (m.screen === "list") return ROOMS[m.arbiter ? 1 : 0].items(game).split("|").length;
+  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return ROOMS[m.arbiter ? 1 : 0].fields(m, game).length + 1; // and the OK line
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) return 0;
+  return ROOMS[m.arbiter ? 1 : 0].count(m, game);
 }
