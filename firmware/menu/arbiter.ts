@@ -8,7 +8,7 @@ import type { Settings } from "../record/settings";
 import type { Field, Game, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, withNote, openSub,
 } from "./state";
 import { type FieldDef, CFIELDS, CFIELD_NAMES, CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
 import { type MenuView, line, view, cut, choiceView, fieldsView } from "./text";
@@ -97,7 +97,7 @@ function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult
     const v = m.vals[0];
     if (m.screen === "cval") {
       r.ops.push({ op: "correct", side: m.side, field: CFIELDS.split("|")[m.kind] as Field, value: v });
-      m.note = (m.side === "black" ? "Black" : "White") + " " + CFIELD_SHORT.split("|")[m.kind] + " " + readingText(m.kind, v);
+      m.note = (m.side === "black" ? "Black" : "White") + " " + CFIELD_SHORT.split("|")[m.kind] + " " + (m.kind === 0 || m.kind === 2 ? clockText(v) : "" + v);
       return openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
     }
     const rescale = m.screen === "rescale";
@@ -151,15 +151,18 @@ function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: numbe
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
         const f = fields[i];
-        const value = game.phase === "running" ? "" : readingText(f, [r.mainMs, r.periodsLeft, r.blockMs, r.movesLeft, r.moves][f]);
+        const v = [r.mainMs, r.periodsLeft, r.blockMs, r.movesLeft, r.moves][f];
+        const value = game.phase === "running" ? "" : f === 0 || f === 2 ? clockText(v) : "" + v;
         lines.push(line(names[fields[i]], value));
       }
       return view("Correct " + who, game.phase, cut(lines, from, to), m.sel, m);
     }
     case "cval": case "rescale": case "split": {
-      const title = m.screen === "cval" ? who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + readingText(m.kind, m.vals[1])
+      // a reading's value: a time (main time, a block's) as the clock shows it, a count as a number
+      const time = m.screen !== "cval" || m.kind === 0 || m.kind === 2;
+      const title = m.screen === "cval" ? who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + (time ? clockText(m.vals[1]) : "" + m.vals[1])
         : m.screen === "rescale" ? "Measured " + clockText(m.vals[1]) : "First half, split";
-      return fieldsView(title, m, game, from, to, line("Set to", readingText(m.screen === "rescale" ? 0 : m.kind, m.vals[0])));
+      return fieldsView(title, m, game, from, to, line("Set to", time ? clockText(m.vals[0]) : "" + m.vals[0]));
     }
     case "absent": {
       const lines = [

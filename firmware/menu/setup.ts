@@ -7,7 +7,7 @@ import type { Game, TimeControl } from "../core/index";
 import { presets } from "../presets";
 import { parseControl, isParseError, formatControl, formatDuration, pinDigits, PACKS, TRADITIONS } from "./shared";
 import {
-  type Menu, type MenuResult, type Room, ROOMS, readingText, withNote, openSub,
+  type Menu, type MenuResult, type Room, ROOMS, withNote, openSub,
 } from "./state";
 import { kindOf, draftOf, draftText, setupFields } from "./fields";
 import { type MenuView, COLS, line, choiceView, fieldsView } from "./text";
@@ -261,7 +261,7 @@ function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number)
       return choiceView("Tradition", labels, m, from, to);
     }
     case "vol": return fieldsView("Volume", m, game, from, to, line("OK", ""));
-    case "board": return fieldsView("Board number", m, game, from, to, line("Set to", readingText(m.kind, m.vals[0])));
+    case "board": return fieldsView("Board number", m, game, from, to, line("Set to", "" + m.vals[0]));
     case "late": return choiceView("Late limit", ["15 min (22.2)", "30 min", "60 min (22.1)", "No limit"], m, from, to);
     case "pinlen": return choiceView("New PIN: how long", ["4 digits", "6 digits"], m, from, to);
   }

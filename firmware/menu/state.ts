@@ -5,7 +5,6 @@
 
 import type { Settings } from "../record/settings";
 import type { Game, Op, Side } from "../core/index";
-import { clockText } from "./shared";
 import type { MenuView } from "./text";
 import type { FieldDef } from "./fields";
 
@@ -77,16 +76,10 @@ export interface Room {
  *  its own here when it is run; anywhere else menu.ts puts both). */
 export const ROOMS: Room[] = [];
 
-// (A menu's room is ROOMS[m.arbiter ? 1 : 0], written out where it is asked: no function of its own.)
-
-// --- small helpers -----------------------------------------------------------------------------------
-
-// (Each function of a menu's file is about 5 jsvars and one a parameter while the menu is open, so
-// the small ones are written out where they are used: a list's items are list.split("|").)
-
-export function copySettings(s: Settings): Settings {
-  return Object.assign({}, s) as Settings;
-}
+// A menu's room is ROOMS[m.arbiter ? 1 : 0], written out where it is asked. (Each function of a
+// menu's file is about 5 jsvars and one a parameter while the menu is open, so the small ones are
+// written out where they are used: a list's items are list.split("|"), a settings' copy
+// Object.assign({}, s).)
 
 // --- what each screen holds -------------------------------------------------------------------------
 
@@ -97,9 +90,6 @@ export function copySettings(s: Settings): Settings {
 // Storage) reads past its end and answers a wrong place (not -1) when the sought text's start
 // matches the string's tail (its list without the "." gives 31 for "|list|").
 
-export function readingText(field: number, v: number): string {
-  return field === 0 || field === 2 ? clockText(v) : "" + v;
-}
 
 // --- opening, and moving between screens ------------------------------------------------------------
 

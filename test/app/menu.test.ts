@@ -419,6 +419,7 @@ describe("the set-up menu", () => {
     u.key(RIGHT);
     u.key(RIGHT);
     expect(u.current()).toBe(line("Board (0: none)", "22"));
+    expect(u.view().lines).toContain(line("Set to", "22")); // the number, not a time
     expect(u.key(MENU, true).settings.board).toBe(0); // held MENU steps back: nothing changed
     u.key(MENU);
     u.set("Board (0: none)", 12);
