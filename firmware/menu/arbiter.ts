@@ -58,7 +58,13 @@ function arbiterLine(id: string, s: Settings, g: Game): string {
 /** MENU on one of its screens: an item of the list opens its screen or acts, a choice or a draft's
  *  OK line (a correction, a rescale, a split) is confirmed. (One function: each is jsvars while the
  *  menu is open.) */
-function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult | null): void {
+  if (!r) {
+    // MENU held: a correction's value goes back to its readings, the rest to the list
+    if (m.screen === "cval") openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
+    else openSub(m, "list", 0);
+    return;
+  }
   if (m.screen === "list") {
     const id = (arbiterItems(game)).split("|")[m.item];
     switch (id) {
@@ -134,12 +140,6 @@ function enterArbiter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult
   openSub(m, "list", 0);
 }
 
-/** MENU held on one of its screens: a correction's value goes back to its readings, the rest to the list. */
-function backArbiter(m: Menu, game: Game): void {
-  if (m.screen === "cval") openSub(m, "cfield", Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind)));
-  else openSub(m, "list", 0);
-}
-
 function arbiterWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
   const who = (m.side === "black" ? "Black" : "White");
   switch (m.screen) {
@@ -200,7 +200,7 @@ function arbiterFields(m: Menu, game: Game): FieldDef[] {
 
 export const ARBITER: Room = {
   items: arbiterItems, line: arbiterLine, enter: enterArbiter,
-  back: backArbiter, window: arbiterWindow, count: arbiterCount, fields: arbiterFields,
+  window: arbiterWindow, count: arbiterCount, fields: arbiterFields,
 };
 
 /** The arbiter's menu's functions (what its Storage file hands back when it is run on the board). */

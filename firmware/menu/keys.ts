@@ -87,7 +87,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   }
   if (back) {
     if (m.screen === "list" || m.screen === "pin") r.menu = null;
-    else rm.back(m, game);
+    else rm.enter(m, s, game, t, null);
   }
   r.unlocked = m.unlocked;
   r.message = m.note;

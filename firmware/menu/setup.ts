@@ -74,7 +74,13 @@ function setupLine(id: string, s: Settings): string {
 /** MENU on one of its screens: an item of the list opens its screen, a choice or a draft's OK line
  *  (a control, the volume, the board number) is confirmed. (One function: each is jsvars while the
  *  menu is open.) */
-function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void {
+function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult | null): void {
+  if (!r) {
+    // MENU held: the control's fields go back to its system, the rest to the list
+    if (m.screen === "ctl") openSub(m, "kind", m.kind);
+    else openSub(m, "list", 0);
+    return;
+  }
   if (m.screen === "list") {
     const id = SETUP_ITEMS.split("|")[m.item];
     switch (id) {
@@ -222,12 +228,6 @@ function enterSetup(m: Menu, s: Settings, game: Game, t: number, r: MenuResult):
   openSub(m, "list", 0);
 }
 
-/** MENU held on one of its screens: the control's fields go back to its system, the rest to the list. */
-function backSetup(m: Menu): void {
-  if (m.screen === "ctl") openSub(m, "kind", m.kind);
-  else openSub(m, "list", 0);
-}
-
 function setupWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
   const who = (m.side === "black" ? "Black" : "White");
   let labels: string[];
@@ -283,7 +283,7 @@ function setupCount(m: Menu): number {
 
 export const SETUP: Room = {
   items: function (): string { return SETUP_ITEMS; },
-  line: setupLine, enter: enterSetup, back: backSetup, window: setupWindow,
+  line: setupLine, enter: enterSetup, window: setupWindow,
   count: setupCount, fields: setupFields,
 };
 

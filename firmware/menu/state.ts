@@ -60,10 +60,8 @@ export interface Room {
   /** The list's line for an item. */
   line(id: string, s: Settings, game: Game): string;
   /** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's
-   *  OK line, at t. */
-  enter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult): void;
-  /** MENU held on one of its screens (not the list): one step back. */
-  back(m: Menu, game: Game): void;
+   *  OK line, at t; r null: MENU held on one of its screens (not the list), one step back. */
+  enter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult | null): void;
   /** One of its screens, lines from..to-1 alone. */
   window(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView;
   /** How many lines one of its choice screens has. */
