@@ -202,7 +202,7 @@ const DATA_FILE = new RegExp("^(gfx|" + COLD.map((c) => c.name).join("|") + ")\\
  *  files: hw/fingerprint.ts). */
 function manifestOf(path: string, fonts: string | null, cold: Built["cold"], problems: number): Manifest {
   const name = (c: string) => (cold[c] ? basename(cold[c].path) : null);
-  const m: Manifest = { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: name("menu"), link: name("link"), boot: name("boot"), reads: name("reads"), problems: problems };
+  const m: Manifest = { program: basename(flashedPath(path)), fonts: fonts && basename(fonts), menu: name("menu"), link: name("link"), boot: name("boot"), reads: name("reads"), arbiter: name("arbiter"), problems: problems };
   m.fingerprint = combine(flashedFiles(m).map((f) => (f ? crc32(readFileSync(join(dirname(path), f))) : "00000000")));
   return m;
 }

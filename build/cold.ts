@@ -36,6 +36,8 @@ export interface Cold {
    *  FILE (the file's name) and LOAD(); elsewhere LOAD() returns FACTORY() itself. */
   loader: string;
   factory: string;
+  /** The module the file's factory is in, when not the loader. */
+  entry?: string;
   load: string;
   file: string;
   /** The module of what the code takes from the rest of the firmware (handed over as $shared). */
@@ -46,8 +48,13 @@ export interface Cold {
 
 export const COLD: Cold[] = [
   {
-    name: "menu", gives: "menus", when: "while a menu is open", loader: "firmware/menu.ts", factory: "menus", load: "loadMenus", file: "MENU_FILE",
-    shared: "firmware/menu/shared.ts", own: /^firmware\/(menu\.ts|menu\/|presets\.ts|packs\.ts)/,
+    // each menu a file of its own, holding its own screens and what both share (menu/*.ts)
+    name: "menu", gives: "menus", when: "while the set-up menu is open", loader: "firmware/menu.ts", factory: "setupMenus", entry: "firmware/menu/setup.ts",
+    load: "loadMenus", file: "MENU_FILE", shared: "firmware/menu/shared.ts", own: /^firmware\/(menu\/|presets\.ts|packs\.ts)/,
+  },
+  {
+    name: "arbiter", gives: "arbiter's menu", when: "while the arbiter's menu is open", loader: "firmware/menu/arbiter.ts", factory: "arbiterMenus", load: "loadArbiter",
+    file: "ARBITER_FILE", shared: "firmware/menu/shared.ts", own: /^firmware\/(menu\/|packs\.ts)/,
   },
   {
     name: "link", gives: "link code", when: "while a line speaks or the console is called", loader: "firmware/link.ts", factory: "linkCode", load: "loadLink", file: "LINK_FILE",
@@ -158,5 +165,5 @@ export function wrapCold(c: Cold, code: string, map: string, inputs: Record<stri
  *  functions keep while they are held, lets go of the shared values' array (each value has its own
  *  variable by then: one jsvar and a name each, 18 for the menus') and of the loader's callback. */
 export function coldEntry(c: Cold): string {
-  return `import { ${c.factory} } from "./${c.loader.replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n${SHARED_PARAM} = ${OUT_PARAM} = void 0;\n`;
+  return `import { ${c.factory} } from "./${(c.entry ?? c.loader).replace(/\.ts$/, "")}";\n${OUT_PARAM}(${c.factory}());\n${SHARED_PARAM} = ${OUT_PARAM} = void 0;\n`;
 }

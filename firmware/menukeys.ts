@@ -6,6 +6,7 @@
 import type { App } from "./app";
 import { MENU } from "./board";
 import { type Menus, loadMenus } from "./menu";
+import { loadArbiter } from "./menu/arbiter";
 
 /** MENU down starts a hold; its release, before the hold was long, is a short press. */
 export function menuButton(app: App, down: boolean, t: number): void {
@@ -26,15 +27,16 @@ function menuShort(app: App, t: number): void {
   else if (phase === "setup") {
     // the tournament lock: the set-up menu opens at the PIN, and not even that while it is blocked
     if (app.settings.tournament && !app.unlocked && blockedSay(app, t)) return;
-    const m = loaded(app, t);
-    if (m) app.menu = m.openSetup(app.settings, app.unlocked);
+    const m = loaded(app, t, false);
+    if (m) app.menu = m.open(app.settings, app.unlocked);
   } else openArbiter(app, t);
 }
 
-/** The menus, loaded if need be; null (and said on the face, kept in the faults) if they cannot be. */
-function loaded(app: App, t: number): Menus | null {
-  if (app.menus) return app.menus;
-  const m = loadMenus();
+/** The set-up menu or the arbiter's (each a file of its own on the board), loaded if need be; null
+ *  (and said on the face, kept in the faults) if it cannot be. */
+function loaded(app: App, t: number, arbiter: boolean): Menus | null {
+  if (app.menus && app.menus.arbiter === arbiter) return app.menus;
+  const m = arbiter ? loadArbiter() : loadMenus();
   if (typeof m === "string") {
     app.fault(m);
     app.say("menu not loaded", t);
@@ -54,8 +56,8 @@ function blockedSay(app: App, t: number): boolean {
 /** The arbiter menu, behind the PIN; not even the PIN screen while PIN entry is blocked. */
 function openArbiter(app: App, t: number): void {
   if (!app.unlocked && blockedSay(app, t)) return;
-  const m = loaded(app, t);
-  if (m) app.menu = m.openArbiter(app.settings, app.clock.game, app.unlocked);
+  const m = loaded(app, t, true);
+  if (m) app.menu = m.open(app.settings, app.unlocked);
 }
 
 /** The menu button has been held long enough (called from the wake loop). A pause takes effect at

@@ -15,6 +15,7 @@ import { makeAdvertiser } from "./air";
 import { CHECKPOINT_MAIN_MS, CHECKPOINT_OVERTIME_MS } from "./layout";
 import { FONTS_FILE } from "../firmware/gfx/fonts";
 import { MENU_FILE } from "../firmware/menu";
+import { ARBITER_FILE } from "../firmware/menu/arbiter";
 import { LINK_FILE } from "../firmware/link";
 import { BOOT_FILE } from "../firmware/record/boot";
 import { READS_FILE } from "../firmware/link/reads";
@@ -108,7 +109,7 @@ export function makeBoard(pins: Pins): HwBoard {
     kick: kickWatchdog,
     advertise: makeAdvertiser(),
     // The program's fingerprint: the CRC-32 of each file flashed (the program as saved, .bootcde; the
-    // fonts'; the menus'; the link's; the power-on code's; the read requests'), as 8 hex digits each ("00000000" for a
+    // fonts'; the menus'; the link's; the power-on code's; the read requests'; the arbiter's menu's), as 8 hex digits each ("00000000" for a
     // file not there), then the CRC-32 of those characters. `goclock verify` works it out from a
     // build's files the same way (hw/fingerprint.ts). E.CRC32 reads a file in flash natively, with no
     // RAM copy; about a quarter of a second of the boot for the 80 KB (Espruino's own interpreter:
@@ -117,7 +118,7 @@ export function makeBoard(pins: Pins): HwBoard {
     firmware: (function (): string {
       let all = "";
       const S = require("Storage");
-      const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE, READS_FILE];
+      const files = [".bootcde", FONTS_FILE, MENU_FILE, LINK_FILE, BOOT_FILE, READS_FILE, ARBITER_FILE];
       for (let i = 0; i < files.length; i++) {
         const d = files[i] ? S.read(files[i]) : undefined;
         all += hex8(d === undefined ? 0 : E.CRC32(d));

@@ -2,8 +2,8 @@
 // and reports it (`firmware` in hello and status, on the face at boot, in the log): the CRC-32 (IEEE,
 // as zlib) of each file the build made for the board, in the order dist/firmware.json names them
 // (the program as flashed, saved as .bootcde; the fonts' file gfx.<hash>; the menus' file
-// menu.<hash>; the link's file link.<hash>, the power-on code's boot.<hash> and the read requests'
-// reads.<hash>, where the build made them), each as 8 lowercase hex
+// menu.<hash>; the link's file link.<hash>, the power-on code's boot.<hash>, the read requests'
+// reads.<hash> and the arbiter's menu's arbiter.<hash>, where the build made them), each as 8 lowercase hex
 // digits ("00000000" for one the build did not make), run together, then the CRC-32 of that text. A program changed on the board (at a prompt,
 // or flashed from elsewhere) no longer has the fingerprint of the build it came from: goclock
 // verify compares the two. Node only: the build, the flash script and the tool use it.
@@ -35,7 +35,7 @@ export function crc32(data: Buffer | string): string {
   return hex8(zlib.crc32(typeof data === "string" ? Buffer.from(data, "latin1") : data));
 }
 
-/** The fingerprint of the files' CRCs, in their order (program, fonts, menus, link, power-on code, read requests). */
+/** The fingerprint of the files' CRCs, in their order (program, fonts, menus, link, power-on code, read requests, arbiter's menu). */
 export function combine(crcs: string[]): string {
   return crc32(crcs.join(""));
 }

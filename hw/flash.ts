@@ -200,10 +200,10 @@ async function main(): Promise<number> {
   if (values.board) cliConnect.push("--board", values.board);
   // Our firmware kicks the watchdog by hand; the upload begins with reset(), after which nothing
   // would, and the board would restart mid-upload. Automatic kicking survives reset().
-  // The fonts' and the cold files (the menus', the link's, the power-on code's, the read requests') are named by their content: an older program's go.
+  // The fonts' and the cold files (the menus', the link's, the power-on code's, the read requests', the arbiter's menu's) are named by their content: an older program's go.
   // clock.flashed (one-shot) tells the new program, at its boot, to keep the USB prompt for the 3 s
   // in which the CLI, having uploaded and started it, waits for one.
-  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu|link|boot|reads)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
+  const prepare = cliConnect.concat(["-e", 'if(global.clock)E.enableWatchdog(20,true);var S=require("Storage");S.list(/^(gfx|menu|link|boot|reads|arbiter)\\./).forEach(function(n){S.erase(n)});S.write("clock.flashed","1")']);
   // PRETOKENISE=2: the CLI saves the program pretokenised, as dist/clock.flash.js (hw/pretokenise.ts)
   const upload = cliConnect.concat(["--config", "SAVE_ON_SEND=1", "--config", "PRETOKENISE=2"]);
   for (const c of clips) upload.push("--storage", c.name + ":" + c.file);
@@ -212,6 +212,7 @@ async function main(): Promise<number> {
   if (built.link) upload.push("--storage", built.link + ":" + dist(built.link));
   if (built.boot) upload.push("--storage", built.boot + ":" + dist(built.boot));
   if (built.reads) upload.push("--storage", built.reads + ":" + dist(built.reads));
+  if (built.arbiter) upload.push("--storage", built.arbiter + ":" + dist(built.arbiter));
   upload.push(program);
 
   const bluetooth = isBluetooth(values.port);

@@ -13,6 +13,8 @@ export interface Manifest {
   boot?: string | null;
   /** The link's read requests' file (firmware/link/reads.ts); a build older than it names none. */
   reads?: string | null;
+  /** The arbiter's menu's file (firmware/menu/arbiter.ts); a build older than it names none. */
+  arbiter?: string | null;
   /** Problems the Espruino check found: a build with any is not flashed. */
   problems: number;
   /** The firmware's fingerprint (hw/fingerprint.ts), as the clock will report it once flashed. */
@@ -22,11 +24,14 @@ export interface Manifest {
 export const MANIFEST = "firmware.json";
 
 /** The files the fingerprint covers, in its order (hw/fingerprint.ts): the program, the fonts', the
- *  menus' (null: the build made none), then the link's, the power-on code's and the read requests'
- *  where the build made them. */
+ *  menus' (null: the build made none), then the link's, the power-on code's, the read requests' and the
+ *  arbiter's menu's where the build made them. */
 export function flashedFiles(m: Partial<Manifest>): (string | null)[] {
   const files: (string | null)[] = [m.program ?? null, m.fonts ?? null, m.menu ?? null];
   if (!m.link) return files;
   if (!m.boot) return files.concat([m.link]);
-  return m.reads ? files.concat([m.link, m.boot, m.reads]) : files.concat([m.link, m.boot]);
+  const more = [m.link, m.boot];
+  if (m.reads) more.push(m.reads);
+  if (m.arbiter) more.push(m.arbiter);
+  return files.concat(more);
 }

@@ -5,49 +5,15 @@ import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
-import { type Menu, isPin } from "./state";
-import { COLS, menuView, menuWindow, lineCount, listMade, listLine } from "./text";
+import type { Menu } from "./state";
+import { COLS, menuWindow, lineCount, listMade, listLine } from "./text";
 
 const SLOTS = 5; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
 const LINE_Y = 12;
 const LINE_H = 10;
 
-/** A note cut into at most NOTE_LINES lines, at spaces where it can; the last one ends in "~" if cut. */
-function wrap(text: string): string[] {
-  return wrapLines(text, COLS, NOTE_LINES);
-}
-
 const WIDTH = 128;
-
-/** A PIN screen, drawn whole. (Each function of the menus' file is a few jsvars while a menu is open:
- *  the digit boxes are drawn here, not by a function of their own.) */
-function drawPinScreen(g: Gfx, m: Menu, s: Settings, game: Game): void {
-  const v = menuView(m, s, game);
-  g.clear();
-  useFont(g, SMALL_FONT, 1);
-  g.setColor(1);
-  g.drawString(v.title, 0, 0);
-  g.fillRect(0, 9, WIDTH - 1, 9);
-  const notes = wrap(v.note);
-  // the digit boxes (four or six, centred); a digit being chosen is shown inverted
-  const pin = v.pin;
-  useFont(g, SMALL_FONT, 2);
-  for (let i = 0; i < pin.length; i++) {
-    const x = 64 - pin.length * 10 + i * 20;
-    const ch = pin.charAt(i);
-    g.setColor(1);
-    g.drawRect(x, 17, x + 17, 38);
-    const inverted = ch !== "*" && ch !== "-";
-    if (inverted) box(g, x + 1, 18, 16, 20, 1);
-    g.setColor(inverted ? 0 : 1);
-    if (ch !== "-") g.drawString(ch, x + 4, 21);
-  }
-  useFont(g, SMALL_FONT, 1);
-  g.setColor(1);
-  if (notes.length) g.drawString(notes[0], 1, 42);
-  g.drawString("<> digit  MENU next", 1, LINE_Y + 4 * LINE_H);
-}
 
 /** What a screen showed when last drawn, to redraw only what changed: [0] "L" (lines) or "P" (a PIN
  *  screen, drawn whole), [1] the title, [2] its tag, [3 + i] row i under the rule: a line (marked
@@ -58,11 +24,36 @@ export type MenuDrawn = string[];
  *  one or after another kind of screen), so a step sends the display only the rows it changed.
  *  Returns what is drawn now, for the next call. */
 export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuDrawn | null): MenuDrawn {
-  if (isPin(m.screen)) {
-    drawPinScreen(g, m, s, game);
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) {
+    // a PIN screen, drawn whole (here, not by a function of its own: each of a menu's file is
+    // jsvars while the menu is open)
+    const v = menuWindow(m, s, game, 0, 0);
+    g.clear();
+    useFont(g, SMALL_FONT, 1);
+    g.setColor(1);
+    g.drawString(v.title, 0, 0);
+    g.fillRect(0, 9, WIDTH - 1, 9);
+    const notes = wrapLines(v.note, COLS, NOTE_LINES); // at spaces where it can; the last line ends in "~" if cut
+    // the digit boxes (four or six, centred); a digit being chosen is shown inverted
+    const pin = v.pin;
+    useFont(g, SMALL_FONT, 2);
+    for (let i = 0; i < pin.length; i++) {
+      const x = 64 - pin.length * 10 + i * 20;
+      const ch = pin.charAt(i);
+      g.setColor(1);
+      g.drawRect(x, 17, x + 17, 38);
+      const inverted = ch !== "*" && ch !== "-";
+      if (inverted) box(g, x + 1, 18, 16, 20, 1);
+      g.setColor(inverted ? 0 : 1);
+      if (ch !== "-") g.drawString(ch, x + 4, 21);
+    }
+    useFont(g, SMALL_FONT, 1);
+    g.setColor(1);
+    if (notes.length) g.drawString(notes[0], 1, 42);
+    g.drawString("<> digit  MENU next", 1, LINE_Y + 4 * LINE_H);
     return ["P"];
   }
-  const notes = m.note ? wrap(m.note) : [];
+  const notes = m.note ? wrapLines(m.note, COLS, NOTE_LINES) : [];
   const slots = SLOTS - notes.length;
   // a list (the step that must be quick) is read from its lines made once (menuWindow's list case,
   // without its view); the other screens from their window

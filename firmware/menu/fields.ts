@@ -1,9 +1,9 @@
 // The fields a screen edits with LEFT/RIGHT (a control's parts, the volume, a correction, a
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
-import type { Game, Field, TimeControl } from "../core/index";
-import { parseControl, isParseError, formatControl, formatDuration, controlOf } from "./shared";
-import { type Menu, clamp, itemsOf } from "./state";
+import type { TimeControl } from "../core/index";
+import type { Menu } from "./state";
+import { formatDuration } from "./shared";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
@@ -12,11 +12,6 @@ const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 export const CFIELDS = "main|periods|block|movesleft|moves";
 export const CFIELD_NAMES = "Main time|Periods left|Block time|Moves left|Moves made";
 export const CFIELD_SHORT = "main|periods|block|moves left|moves";
-
-/** The reading correction field i edits. */
-export function cfield(i: number): Field {
-  return itemsOf(CFIELDS)[i] as Field;
-}
 
 export interface FieldDef {
   label: string;
@@ -29,10 +24,6 @@ export interface FieldDef {
   big: number;
   /** The value is shown on the line (else only on the OK line). */
   show: boolean;
-}
-
-function fd(label: string, idx: number, min: number, max: number, step: number, big: number, show: boolean): FieldDef {
-  return { label: label, idx: idx, min: min, max: max, step: step, big: big, show: show };
 }
 
 // Control editor drafts: [hours, minutes, seconds, periods, period s, moves, block min, block s,
@@ -48,7 +39,8 @@ function fd(label: string, idx: number, min: number, max: number, step: number, 
 const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
   "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
   "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
-  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1";
+  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
+  "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1";
 // their places in DEFS
 const HOURS = 0;
 const MINUTES = 1;
@@ -60,19 +52,25 @@ const BLOCK_MIN = 6;
 const BLOCK_S = 7;
 const INCREMENT = 8;
 const DELAY = 9;
-const STEP_H = 10;
-const STEP_MIN = 11;
-const STEP_S = 12;
-const VOLUME = 13;
-const BOARD = 14;
+export const STEP_H = 10;
+export const STEP_MIN = 11;
+export const STEP_S = 12;
+export const VOLUME = 13;
+export const BOARD = 14;
+// a correction's (Moves left: its most, the block's moves, set where it is used)
+export const C_PERIODS = 15;
+export const C_MOVES_LEFT = 16;
+export const C_MOVES = 17;
 
 /** The fixed fields at places ns of DEFS. */
-function defs(ns: number[]): FieldDef[] {
+export function defs(ns: number[]): FieldDef[] {
   const all = DEFS.split("|");
-  return ns.map((n) => {
-    const f = all[n].split(",");
-    return fd(f[0], +f[1], +f[2], +f[3], +f[4], +f[5], f[6] === "1");
-  });
+  const out: FieldDef[] = [];
+  for (let i = 0; i < ns.length; i++) {
+    const f = all[ns[i]].split(",");
+    out.push({ label: f[0], idx: +f[1], min: +f[2], max: +f[3], step: +f[4], big: +f[5], show: f[6] === "1" });
+  }
+  return out;
 }
 
 // --- the control editor's draft -------------------------------------------------------------------------
@@ -85,9 +83,8 @@ export function kindOf(c: TimeControl): number {
   return c.kind === "fischer" ? 5 : 6;
 }
 
-/** ms as whole seconds within lo..hi. */
-function secs(ms: number, lo: number, hi: number): number {
-  return clamp(Math.round(ms / 1000), lo, hi);
+function clamp(v: number, lo: number, hi: number): number {
+  return v < lo ? lo : v > hi ? hi : v;
 }
 
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
@@ -104,25 +101,30 @@ export function draftOf(c: TimeControl): number[] {
   if (c.kind === "byoyomi") {
     if (c.reserved) main += c.periods * c.periodMs;
     v[3] = clamp(c.periods, periods.min, periods.max);
-    v[4] = secs(c.periodMs, periodS.min, periodS.max);
+    v[4] = clamp(Math.round(c.periodMs / 1000), periodS.min, periodS.max);
   } else if (c.kind === "moves") {
-    const b = secs(c.blockMs, 1, blockMin.max * 60 + 59);
+    const b = clamp(Math.round(c.blockMs / 1000), 1, blockMin.max * 60 + 59);
     v[5] = clamp(c.moves, moves.min, moves.max);
     v[6] = Math.floor(b / 60);
     v[7] = b % 60;
   } else if (c.kind === "fischer") {
-    v[8] = secs(c.incrementMs, increment.min, increment.max);
+    v[8] = clamp(Math.round(c.incrementMs / 1000), increment.min, increment.max);
   } else if (c.kind === "bronstein") {
-    v[8] = secs(c.delayMs, delay.min, delay.max);
+    v[8] = clamp(Math.round(c.delayMs / 1000), delay.min, delay.max);
   }
-  const m = secs(main, 0, MAX_MS / 1000);
+  const m = clamp(Math.round(main / 1000), 0, MAX_MS / 1000);
   v[0] = Math.floor(m / 3600);
   v[1] = Math.floor((m % 3600) / 60);
   v[2] = m % 60;
   return v;
 }
 
-function draftFields(kind: number): FieldDef[] {
+/** The fields of the set-up menu's drafts: a control's (by its system, m.kind), the volume, the
+ *  board number. */
+export function setupFields(m: Menu): FieldDef[] {
+  if (m.screen === "vol") return defs([VOLUME]);
+  if (m.screen === "board") return defs([BOARD]);
+  const kind = m.kind;
   if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
   if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
   if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
@@ -141,31 +143,4 @@ export function draftText(kind: number, v: number[]): string {
   if (kind === 5) return main + "+F" + formatDuration(v[8] * 1000);
   if (kind === 6) return main + "+D" + formatDuration(v[8] * 1000);
   return main;
-}
-
-/** The draft as a canonical notation, or the core's reason why it is not a control. */
-export function draftControl(kind: number, v: number[]): { text: string; error: string } {
-  const c = parseControl(draftText(kind, v));
-  if (isParseError(c)) return { text: "", error: c.error };
-  return { text: formatControl(c), error: "" };
-}
-/** The fields a correction of one reading edits. */
-function correctionFields(field: Field, c: TimeControl): FieldDef[] {
-  if (field === "main" || field === "block") return defs([STEP_MIN, STEP_S]);
-  if (field === "periods") return [fd("Periods", 0, 0, 99, 1, 5, true)];
-  if (field === "movesleft") return [fd("Moves left", 0, 1, c.kind === "moves" ? c.moves : 1, 1, 5, true)];
-  return [fd("Moves made", 0, 0, 9999, 1, 10, true)];
-}
-
-export function fieldsOf(m: Menu, game: Game): FieldDef[] {
-  if (m.screen === "ctl") return draftFields(m.kind);
-  if (m.screen === "vol") return defs([VOLUME]);
-  if (m.screen === "board") return defs([BOARD]);
-  if (m.screen === "rescale" || m.screen === "split") return defs([STEP_H, STEP_MIN, STEP_S]);
-  if (m.screen === "cval") return correctionFields(cfield(m.kind), controlOf(game, m.side));
-  return [];
-}
-
-export function isFields(screen: string): boolean {
-  return screen === "ctl" || screen === "vol" || screen === "board" || screen === "rescale" || screen === "split" || screen === "cval";
 }

@@ -1,10 +1,12 @@
-// The menu's state: what a menu is (Menu), what a key gives back (MenuResult), the items of the two
-// menus and the choices they offer, and moving between screens. The keys (keys.ts) change it; the
-// lines' text (text.ts) and the drawing (draw.ts) read it. Pure data and small functions.
+// The menu's state: what a menu is (Menu), what a key gives back (MenuResult), what both menus'
+// screens share, and moving between screens. The keys (keys.ts) change it; the lines' text (text.ts)
+// and the drawing (draw.ts) read it. Each menu's own screens are a Room (setup.ts, arbiter.ts): on the
+// board each menu is a Storage file of its own holding its room alone (build/cold.ts).
 
 import type { Settings } from "../record/settings";
-import type { Game, Op, Reading, Side, TimeControl } from "../core/index";
-import { parseControl, isParseError, formatDuration, clockText, pinDigits } from "./shared";
+import type { Game, Op, Side } from "../core/index";
+import type { MenuView } from "./text";
+import type { FieldDef } from "./fields";
 
 export interface Menu {
   arbiter: boolean;
@@ -50,154 +52,58 @@ export interface MenuResult {
 /** Wrong PINs in a row before the PIN screen closes. */
 export const TRIES = 3;
 
-// Lists of words as one string each ("|" between items), cut up only where the menu uses them: an
-// array of strings, made when the menus' file is run on the board (menu.ts) and kept while a menu is
-// open, takes several times the jsvars of the one string (Espruino).
-export const SETUP_ITEMS = "preset|black|white|same|hcp|wside|lang|trad|vol|late|pin|tour|board|bt|usb|ready";
-/** The arbiter's items: Pause or Resume last (after the PIN the cursor is on the first item, so one
- *  MENU tap too many opens a correction's screen, never resumes the game), and only while a game
- *  runs or stands paused: a game that is over offers no Resume. */
-export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
-
-/** The arbiter menu's items for the game as it stands (see ARBITER_ITEMS). */
-export function arbiterItems(game: Game): string {
-  return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
+/** A menu's own screens: what the shared code (keys, text, fields) asks of the set-up menu's or the
+ *  arbiter's. */
+export interface Room {
+  /** The list's items, "|" between them (state.ts itemsOf). */
+  items(game: Game): string;
+  /** The list's line for an item. */
+  line(id: string, s: Settings, game: Game): string;
+  /** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's
+   *  OK line, at t; r null: MENU held on one of its screens (not the list), one step back. */
+  enter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult | null): void;
+  /** One of its screens, lines from..to-1 alone. */
+  window(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView;
+  /** How many lines one of its choice screens has. */
+  count(m: Menu, game: Game): number;
+  /** The fields one of its draft screens edits. */
+  fields(m: Menu, game: Game): FieldDef[];
 }
 
-export const KINDS = "Absolute|Byoyomi|Byoyomi reserved|Moves, carry over|Canadian overtime|Fischer increment|Bronstein delay";
-export const KIND_SHORT = "absolute|byoyomi|byo. reserved|moves/block|Canadian|Fischer|Bronstein";
-export const HANDICAPS = [0, 2, 3, 4, 5, 6, 7, 8, 9];
-export const LATE_MIN = [15, 30, 60, 0];
+/** The rooms of the menus loaded: [0] the set-up menu's, [1] the arbiter's (each menu's file puts
+ *  its own here when it is run; anywhere else menu.ts puts both). */
+export const ROOMS: Room[] = [];
 
-// --- small helpers -----------------------------------------------------------------------------------
-
-/** The items of one of the lists above. */
-export function itemsOf(list: string): string[] {
-  return list.split("|");
-}
-
-export function sideName(side: Side): string {
-  return side === "black" ? "Black" : "White";
-}
-
-export function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
-export function copyMenu(m: Menu): Menu {
-  const n = Object.assign({}, m) as Menu;
-  n.vals = m.vals.slice();
-  return n;
-}
-
-export function copySettings(s: Settings): Settings {
-  return Object.assign({}, s) as Settings;
-}
-
-export function langName(id: string): string {
-  if (id === "zh") return "Chinese";
-  if (id === "en") return "English";
-  if (id === "ja") return "Japanese";
-  return id;
-}
-
-export function traditionName(id: string): string {
-  if (id === "cn") return "China 12.3";
-  if (id === "nihon-kiin") return "Nihon Ki-in";
-  return id;
-}
-
-export function handicapText(n: number): string {
-  return n < 2 ? "even" : n + " stones";
-}
-
-export function lateText(ms: number): string {
-  return ms === 0 ? "none" : ms % 60000 === 0 ? ms / 60000 + " min" : formatDuration(ms);
-}
-
-export function control(text: string): TimeControl {
-  const c = parseControl(text);
-  return isParseError(c) ? { kind: "absolute", mainMs: 3600000 } : c;
-}
+// A menu's room is ROOMS[m.arbiter ? 1 : 0], written out where it is asked. (Each function of a
+// menu's file is about 5 jsvars and one a parameter while the menu is open, so the small ones are
+// written out where they are used: a list's items are list.split("|"), a settings' copy
+// Object.assign({}, s).)
 
 // --- what each screen holds -------------------------------------------------------------------------
 
-export function isPin(screen: string): boolean {
-  return screen === "pin" || screen === "oldpin" || screen === "newpin" || screen === "btpin" || screen === "usbpin";
-}
+// The PIN screens are "|pin|oldpin|newpin|btpin|usbpin|.", the draft screens (fields.ts)
+// "|ctl|vol|board|rescale|split|cval|.": a screen is one when "|" + screen + "|" is in the list,
+// asked where it matters without a function of its own. Such a list ends in a character no name
+// holds ("."): on Espruino 2v29, indexOf on a string kept in flash (a literal of a file run from
+// Storage) reads past its end and answers a wrong place (not -1) when the sought text's start
+// matches the string's tail (its list without the "." gives 31 for "|list|").
 
-/** The readings a side can have corrected, given its system. */
-export function correctable(c: TimeControl): number[] {
-  if (c.kind === "byoyomi") return [0, 1, 4];
-  if (c.kind === "moves") return [0, 2, 3, 4];
-  return [0, 4];
-}
-
-export function readingValue(r: Reading, field: number): number {
-  if (field === 0) return r.mainMs;
-  if (field === 1) return r.periodsLeft;
-  if (field === 2) return r.blockMs;
-  if (field === 3) return r.movesLeft;
-  return r.moves;
-}
-
-export function readingText(field: number, v: number): string {
-  return field === 0 || field === 2 ? clockText(v) : "" + v;
-}
-
-/** Thinking time the clock has measured for both sides (what a proportional correction shares). */
-export function usedTotal(g: Game): number {
-  return g.black.usedMs + g.white.usedMs + (g.phase === "setup" ? 0 : g.turnMs);
-}
 
 // --- opening, and moving between screens ------------------------------------------------------------
 
-function menu(arbiter: boolean, unlocked: boolean, screen: string): Menu {
-  return { arbiter: arbiter, unlocked: unlocked, screen: screen, item: 0, sel: 0, side: "black", kind: 0, vals: [], tries: 0, note: "" };
-}
-
-/** The set-up menu (a short MENU press while no game runs). `unlocked`: the arbiter has entered the
- *  PIN already; then changing the PIN does not ask for the current one. With the tournament lock
- *  on, PIN entry comes first. */
-export function openSetup(s: Settings, unlocked?: boolean): Menu {
-  const m = menu(false, unlocked === true, s.tournament && unlocked !== true ? "pin" : "list");
-  if (m.screen === "pin") m.kind = pinDigits(s);
-  return m;
-}
-
-/** The arbiter's menu: PIN entry first unless already unlocked. */
-export function openArbiter(s: Settings, game: Game, unlocked: boolean): Menu {
-  const m = menu(true, unlocked, unlocked ? "list" : "pin");
-  if (!unlocked) m.kind = pinDigits(s);
-  return m;
-}
-
-/** The menu with a note at the bottom (e.g. the core's reason for refusing an operation). */
+/** A copy of the menu with a note at the bottom (e.g. the core's reason for refusing an operation;
+ *  "": none). */
 export function withNote(m: Menu, text: string): Menu {
-  const n = copyMenu(m);
+  const n = Object.assign({}, m) as Menu;
+  n.vals = m.vals.slice();
   n.note = text;
   return n;
 }
 
-export function toList(m: Menu): void {
-  m.screen = "list";
-  m.sel = 0;
-}
-
+/** A screen opened with its cursor at sel ("list", 0: back to the list, its cursor where it was). */
 export function openSub(m: Menu, screen: string, sel: number): void {
   m.screen = screen;
   m.sel = sel;
 }
 
-/** MENU held on a sub-screen (or on its first field): one step back. */
-export function backKey(m: Menu, r: MenuResult): void {
-  switch (m.screen) {
-    case "list":
-    case "pin":
-      r.menu = null;
-      return;
-    case "ctl":
-      return openSub(m, "kind", m.kind);
-  }
-  toList(m);
-}
+

@@ -142,7 +142,7 @@ function pausedClock(): Clock {
 }
 
 function arbiterUser(clock: Clock, unlocked: boolean, settings = defaultSettings()): User {
-  const u = new User(openArbiter(settings, clock.game, unlocked), settings, clock, unlocked);
+  const u = new User(openArbiter(settings, unlocked), settings, clock, unlocked);
   u.t = 200000;
   return u;
 }
@@ -419,6 +419,7 @@ describe("the set-up menu", () => {
     u.key(RIGHT);
     u.key(RIGHT);
     expect(u.current()).toBe(line("Board (0: none)", "22"));
+    expect(u.view().lines).toContain(line("Set to", "22")); // the number, not a time
     expect(u.key(MENU, true).settings.board).toBe(0); // held MENU steps back: nothing changed
     u.key(MENU);
     u.set("Board (0: none)", 12);
@@ -925,9 +926,11 @@ describe("a menu redrawn step by step", () => {
   it("every screen counts the lines it shows", () => {
     const game = pausedClock().game;
     const screens: Partial<Menu>[] = [{ screen: "list" }, { screen: "list", arbiter: true }];
-    for (const screen of ["preset", "kind", "hcp", "wside", "lang", "trad", "vol", "late", "pin", "oldpin", "newpin", "btpin", "cfield", "rescale", "split", "absent", "end", "new", "?"]) screens.push({ screen: screen });
+    // each menu's screens on that menu (its room makes them)
+    for (const screen of ["preset", "kind", "hcp", "wside", "lang", "trad", "vol", "board", "late", "pin", "oldpin", "newpin", "btpin", "pinlen", "tour", "?"]) screens.push({ screen: screen });
+    for (const screen of ["pin", "cfield", "rescale", "split", "absent", "end", "new", "?"]) screens.push({ screen: screen, arbiter: true });
     for (let kind = 0; kind < 7; kind++) screens.push({ screen: "ctl", kind: kind });
-    for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind });
+    for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind, arbiter: true });
     for (const x of screens) {
       const m = Object.assign(openSetup(defaultSettings()), { vals: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, x) as Menu;
       expect(lineCount(m, game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);

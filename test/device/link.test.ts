@@ -38,11 +38,11 @@ function ranOnBoard(rig: ClockRig): boolean {
 describe("every protocol command, on the built bundle", () => {
   it("hello names the clock, its firmware version and fingerprint, the protocol, and a factory PIN", async () => {
     const { rig, link } = await clock();
-    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's, the power-on code's and the read requests'
+    // the fingerprint of the files in Storage: the program (.bootcde), the fonts', the menus', the link's, the power-on code's and the read requests', the arbiter's menu's
     const crc = (name: string) => { const f = rig.dev.flash.read(name); return (f ? zcrc(Buffer.from(f)) : 0).toString(16).padStart(8, "0"); };
     const named = (re: RegExp) => [...rig.dev.flash.files.keys()].filter((n) => re.test(n));
-    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./), named(/^reads\./));
-    expect(files.length).toBe(6);
+    const files = [".bootcde"].concat(named(/^gfx\./), named(/^menu\./), named(/^link\./), named(/^boot\./), named(/^reads\./), named(/^arbiter\./));
+    expect(files.length).toBe(7);
     const fp = zcrc(Buffer.from(files.map(crc).join(""))).toString(16).padStart(8, "0");
     expect(link.ok("hello")).toEqual({ clock: "voiced-go-clock", version: "0.1.0", proto: 1, firmware: fp, defaultPin: true });
   });

@@ -49,7 +49,7 @@ describe("the menus on the board, loaded from their Storage file while a menu is
     rig.runUntil(6000);
     const closed = rig.dev.jsvars(true).total; // before the console loads the link's code
     expect(rig.status().armed).toBe(true);
-    expect(open - before).toBeGreaterThan(400);
+    expect(open - before).toBeGreaterThan(200); // the set-up menu's file, loaded
     expect(Math.abs(closed - before)).toBeLessThan(20);
     // and it opens again as often as asked: the arbiter's menu, a game later
     rig.press("white", 7000);
@@ -57,7 +57,7 @@ describe("the menus on the board, loaded from their Storage file while a menu is
     rig.tap("menu", 11000, 2100); // held again: the arbiter's menu (its PIN first)
     rig.runUntil(14000);
     expect(rig.status().phase).toBe("paused");
-    expect(rig.dev.jsvars(true).total - closed).toBeGreaterThan(400);
+    expect(rig.dev.jsvars(true).total - closed).toBeGreaterThan(200); // the arbiter's file, loaded
   });
 
   it("without the menus' file MENU says so, the fault is reported, and a game set at the console still runs", async () => {
@@ -87,13 +87,43 @@ describe("the menus on the board, loaded from their Storage file while a menu is
     expect(rig.dev.errors).toEqual([]);
   });
 
-  it("the menus' file holds the menus' code and the program none of it", () => {
+  it("each menu's file holds its own screens and not the other's, and the program neither", () => {
     const program = readFileSync("dist/clock.js", "utf8");
-    const menus = readFileSync("dist/menu.js", "utf8");
-    for (const text of ["Canadian overtime", "Byoyomi reserved", "Hours,0,0,99"]) {
-      expect(menus, text).toContain(text);
+    const setup = readFileSync("dist/menu.js", "utf8");
+    const arbiter = readFileSync("dist/arbiter.js", "utf8");
+    for (const text of ["Canadian overtime", "Byoyomi reserved", "China 2h(5x60s)"]) {
+      expect(setup, text).toContain(text);
+      expect(arbiter, text).not.toContain(text);
       expect(program, text).not.toContain(text);
     }
+    for (const text of ["Proportional", "Lateness 22.1-22.4", "Yes, new game"]) {
+      expect(arbiter, text).toContain(text);
+      expect(setup, text).not.toContain(text);
+      expect(program, text).not.toContain(text);
+    }
+    // both draw and take keys with what they share (a PIN screen's hint in each)
+    for (const code of [setup, arbiter]) expect(code).toContain("<> digit  MENU next");
+  });
+
+  it("the arbiter's menu comes from its own file: without it the set-up menu works, and the arbiter's says why", async () => {
+    const rig = new ClockRig(await firmware(), { arbiter: false }).start();
+    rig.setUp("10m", 3000);
+    rig.press("white", 5000); // Black's clock runs
+    rig.tap("menu", 6000, 2100); // held: paused
+    rig.tap("menu", 9000, 2100); // held again: the arbiter's menu, which cannot be had
+    rig.runUntil(12000);
+    expect(rig.status().faults.join()).toMatch(/^no arbiter file arbiter\.[0-9a-f]{8} \(npm run flash uploads it\)$/);
+    expect(rig.status().phase).toBe("paused");
+    expect(rig.dev.errors).toEqual([]);
+    // a damaged one the same way
+    const bad = new ClockRig(await firmware(), { arbiter: "$out(arbiterMenus(" }).start();
+    bad.setUp("10m", 3000);
+    bad.press("white", 5000);
+    bad.tap("menu", 6000, 2100);
+    bad.tap("menu", 9000, 2100);
+    bad.runUntil(12000);
+    expect(bad.status().faults.join()).toMatch(/^arbiter file arbiter\.[0-9a-f]{8}: /);
+    expect(bad.dev.errors).toEqual([]);
   });
 
   it("the build refuses a menus' file that would hold a second copy of the rest of the firmware", () => {

@@ -137,13 +137,14 @@ export interface RigOptions extends Partial<DeviceOptions> {
   pack?: string;
   /** false: the board without the fonts' file (a program uploaded by hand, without npm run flash). */
   fonts?: boolean;
-  /** The code of the menus', the link's, the power-on code's and the read requests' files
+  /** The code of the menus', the link's, the power-on code's, the read requests' and the arbiter's menu's files
    *  (build/cold.ts) the program loads; false: the board without it. Default: the built dist/menu.js,
-   *  dist/link.js, dist/boot.js, dist/reads.js. */
+   *  dist/link.js, dist/boot.js, dist/reads.js, dist/arbiter.js. */
   menu?: string | false;
   link?: string | false;
   boot?: string | false;
   reads?: string | false;
+  arbiter?: string | false;
 }
 
 /** The cold Storage files a program loads (the menus', the link's), as `npm run flash` uploads them:
@@ -188,7 +189,7 @@ export class ClockRig {
       ...o,
       files: {
         ...(o.fonts === false ? {} : fontFiles()),
-        ...coldFiles(code, { menu: o.menu, link: o.link, boot: o.boot, reads: o.reads }),
+        ...coldFiles(code, { menu: o.menu, link: o.link, boot: o.boot, reads: o.reads, arbiter: o.arbiter }),
         ...(o.files ?? voiceFiles(o.pack ?? "zh")),
       },
     });

@@ -50,7 +50,7 @@ describe("the fingerprint", () => {
     const dist = join(__dirname, "..", "..", "dist");
     const fp = fingerprintOf(dist);
     expect(fp.fingerprint).toMatch(/^[0-9a-f]{8}$/);
-    expect(fp.files.map((f) => f.missing)).toEqual([false, false, false, false, false, false]); // the program, the fonts', the menus', the link's, the power-on code's, the read requests'
+    expect(fp.files.map((f) => f.missing)).toEqual([false, false, false, false, false, false, false]); // the program, the fonts', the menus', the link's, the power-on code's, the read requests', the arbiter's menu's
     const manifest = JSON.parse(readFileSync(join(dist, "firmware.json"), "utf8")) as { fingerprint?: string };
     if (manifest.fingerprint !== undefined) expect(manifest.fingerprint).toBe(fp.fingerprint);
   });

@@ -5,7 +5,7 @@
 
 import type { App } from "../../../firmware/app";
 import { PACKS, callPhrases } from "../../../firmware/voice";
-import { langName } from "../../../firmware/menu/state";
+import { langName } from "../../../firmware/menu/setup";
 import type { Voice } from "./audio";
 
 /** What the test plays: the entry into byoyomi, a whole phrase of the pack. */
