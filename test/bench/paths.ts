@@ -303,6 +303,7 @@ async function longGame(m: CostModel, out: Record<string, PathSample>): Promise<
   const { rig, meter } = await boardRig({ model: m });
   meter.charge = false;
   const { presses, pages } = playLong(rig, () => undefined);
+  if (pages.length === 0) throw new Error("the 400-move game's log read brought no records (a record not saved?): " + JSON.stringify(rig.status().faults));
   const p = medianOf(presses.map((t) => edge(meter, t)), m);
   if (p) out.game400Press = p;
   const lp = medianOf(pages.map((t) => meter.calls.find((c) => c.what === "data" && c.at >= t - 0.05) || null), m);

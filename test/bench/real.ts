@@ -3,9 +3,10 @@
 // ESPRUINO.md and issue 19 describe: instructions of its ARM Thumb-2 build at 36.2 M a board second,
 // jsvars of its 32-bit build) and what the model counted on that commit's bundle for the same paths
 // (paths.ts) and single steps (steps.ts). A commit's run is written by
-//   npm run bench -- --record-real RIG_OUTPUT [RIG_OUTPUT...] [--only]
+//   npm run bench -- --record-real RIG_OUTPUT [RIG_OUTPUT...] [--only | --keep N]
 // from the measuring rig's output(s) of that commit (the last line: the figures as JSON; the first:
-// the commit), on a worktree built from it; the other commits' runs are kept (--only: dropped). The
+// the commit), on a worktree built from it; the other commits' runs are kept (--only: dropped;
+// --keep N: the last N runs with this one, when the code has moved far from the oldest). The
 // interpreter and the rig stay out of the repository.
 //
 // fitReal() picks the costs that put every path of every run within FIT (never optimistic) and the
@@ -85,8 +86,9 @@ export function realFigures(output: string): { commit: string; real: Record<stri
 /** Records the rig's figures of a commit in real.json (the outputs of one or more rig runs of that
  *  commit, their figures merged), with the model's samples of the bundle in dist/ now (which must be
  *  that commit's). The other commits' runs are kept (one run a commit: a commit measured again
- *  replaces its run) when counted in the same operations; `only`: this commit's run alone. */
-export async function recordReal(rigOutputs: string[], only = false): Promise<{ file: RealFile; run: RealRun; dropped: string[] }> {
+ *  replaces its run) when counted in the same operations; `only`: this commit's run alone; `keepRuns`:
+ *  at most that many runs, this one and the latest before it. */
+export async function recordReal(rigOutputs: string[], only = false, keepRuns = Infinity): Promise<{ file: RealFile; run: RealRun; dropped: string[] }> {
   const figs = rigOutputs.map((o) => realFigures(readFileSync(o, "utf8")));
   const commit = figs[0].commit;
   if (figs.some((f) => f.commit !== commit)) throw new Error("the rig's outputs are of different commits: " + figs.map((f) => f.commit).join(", "));
@@ -96,7 +98,8 @@ export async function recordReal(rigOutputs: string[], only = false): Promise<{ 
   const run: RealRun = { commit, recorded: new Date().toISOString().slice(0, 10), real, samples };
   const old = loadReal();
   const same = (f: RealFile) => f.ops.join() === OPS.join() && f.natives.join() === NATIVE_KINDS.join();
-  const keep = old && !only && same(old) ? old.runs.filter((r) => r.commit !== commit) : [];
+  const others = old && !only && same(old) ? old.runs.filter((r) => r.commit !== commit) : [];
+  const keep = others.slice(Math.max(0, others.length - (keepRuns - 1)));
   const dropped = old ? old.runs.filter((r) => r.commit !== commit && keep.indexOf(r) < 0).map((r) => r.commit) : [];
   const file: RealFile = { interpreter: INTERPRETER, ops: OPS.slice(), natives: NATIVE_KINDS.slice(), runs: keep.concat([run]) };
   writeFileSync(REAL_FILE, JSON.stringify(file, null, 1) + "\n");

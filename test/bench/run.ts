@@ -315,10 +315,13 @@ async function main(): Promise<void> {
   if (rr > 0) {
     const file = process.argv[rr + 1];
     if (!file) throw new Error("--record-real RIG_OUTPUT...: the measuring rig's output(s) for the commit built in dist/");
-    const files = process.argv.slice(rr + 1).filter((a) => !a.startsWith("--"));
-    const { file: f, run, dropped } = await recordReal(files, process.argv.indexOf("--only") > 0);
+    const k = process.argv.indexOf("--keep");
+    const keepRuns = k > 0 ? Number(process.argv[k + 1]) : Infinity;
+    if (k > 0 && !(Number.isInteger(keepRuns) && keepRuns >= 1)) throw new Error("--keep N: how many commits' runs real.json keeps, this one included (a whole number ≥ 1)");
+    const files = process.argv.slice(rr + 1, k > rr ? k : undefined).filter((a) => !a.startsWith("--"));
+    const { file: f, run, dropped } = await recordReal(files, process.argv.indexOf("--only") > 0, keepRuns);
     say("recorded test/bench/real.json: " + Object.keys(run.real).length + " real figures of " + run.commit + ", and the model's samples of the bundle in dist/; " +
-      "its runs: " + f.runs.map((x) => x.commit).join(", ") + (dropped.length ? "; dropped (counted otherwise): " + dropped.join(", ") : ""));
+      "its runs: " + f.runs.map((x) => x.commit).join(", ") + (dropped.length ? "; dropped (counted otherwise, or past --keep): " + dropped.join(", ") : ""));
     const m = fitReal(f);
     say("fitted to them: the worst path ×" + m.worst.toFixed(3) + ", the worst of the press and byoyomi ×" + m.worstTight.toFixed(3) + "; MODEL in cost.ts:");
     say(JSON.stringify({ op: m.op, nativeScale: m.nativeScale, wakeMs: m.wakeMs, jsvarsFactor: m.jsvarsFactor }));
