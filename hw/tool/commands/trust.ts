@@ -54,7 +54,8 @@ export const verify: Command = {
     "  --build DIR       the build to compare with (default: the project's dist/, what npm run build makes)\n" +
     PORT_LINES + "\n  --json            the result as JSON (for scripts)\n\n" +
     "The clock reports the fingerprint of the files flashed on it (hw/README.md): the CRC-32 of the\n" +
-    "program, the fonts' file and the menus' file, and the CRC-32 of those three. A program changed on\n" +
+    "program and of each file the build made beside it (the fonts', the menus', the link's, the\n" +
+    "power-on code's, the read requests'), and the CRC-32 of those. A program changed on\n" +
     "the board, or flashed from another build, has another fingerprint. Exit status 7 when they differ.",
   port: true,
   options: Object.assign({ build: { type: "string" } }, PORT_OPTIONS),
