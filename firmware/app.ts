@@ -593,18 +593,16 @@ export class App {
         // the running side's stretch has ended (main time, a byoyomi period), nothing else changed:
         // its half alone
         const cell = kept && game === this.drawnGame && this.drawnCell >= 0 ? drawStretch(g, this.clock, now, this.settings.whiteOnRight, this.drawn!) : -2;
-        if (cell >= 0) {
-          this.drawnCell = cell;
-          this.drawnUntil = this.clock.stretchEndAt(now);
-        } else {
+        if (cell >= 0) this.drawnCell = cell;
+        else {
           const view = faceView(this.clock, now, { whiteIsRight: this.settings.whiteOnRight, batteryLow: low, message: message });
           this.drawn = drawFace(g, view, this.drawn); // only the regions that changed
           this.drawnGame = game;
           this.drawnMessage = message;
           this.drawnLow = low;
           this.drawnCell = countdownCell(view);
-          this.drawnUntil = this.clock.stretchEndAt(now);
         }
+        this.drawnUntil = this.clock.stretchEndAt(now);
       }
     }
     const err = this.board.show(now); // only the window drawn into (all of it once a lost display is back)

@@ -290,8 +290,12 @@ function halfKeys(s: FaceSide): string[] {
  *  when no clock runs (nothing on the face moves with time). One number: the app keeps it as it is. */
 export function countdownCell(v: FaceView): number {
   const s = v.left.running ? v.left : v.right.running ? v.right : null;
-  if (!s) return -1;
-  return (s === v.left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0) + 4 * (s.countAt + 64 * s.countN);
+  return s ? cellOf(s, s === v.left) : -1;
+}
+
+/** The cell of a running side's countdown (countdownCell's number), its half on the left or not. */
+function cellOf(s: FaceSide, left: boolean): number {
+  return (left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0) + 4 * (s.countAt + 64 * s.countN);
 }
 
 /** The second's redraw, without building the view: while the caller knows nothing else on the face
@@ -439,7 +443,7 @@ export function drawStretch(g: Gfx, clock: Clock, tMs: number, whiteIsRight: boo
   drawn[k] = hk[0];
   drawn[k + 1] = hk[1];
   drawn[k + 2] = hk[2];
-  return (left ? 0 : 2) + (s.kind === "byoyomi" && s.overtime ? 1 : 0) + 4 * (s.countAt + 64 * s.countN);
+  return cellOf(s, left);
 }
 
 /** A press's first look, shown before anything else is worked out: the two bars alone, the pressing
