@@ -5,7 +5,7 @@
 // (the build writes it as dist/<name>; the name holds a hash of its content, so a program finds only
 // its own fonts). Without it the clock refuses to start and says so (hw/main.ts): the program does
 // not carry a second copy of the fonts as base64. The same file holds the speaker's volume tables
-// (firmware/levels.ts, one for each volume 1 … 9, 16-bit little-endian), which a Uint16Array
+// (firmware/levels.ts, one for each volume 1 … 10 but the stored one, 16-bit little-endian), which a Uint16Array
 // views in flash: made in RAM, the one in use would take about 40 jsvars for as long as the board runs.
 
 import { createHash } from "node:crypto";
@@ -14,7 +14,7 @@ import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { SMALL_FONT, LARGE_FONT, ICON_FONT, FLAG_CHAR, BATTERY_CHAR } from "../firmware/gfx/fonts";
 import type { FontData } from "../firmware/gfx/gfx";
-import { levelTable, FULL_VOLUME } from "../firmware/levels";
+import { levelTable, tableIndex, FULL_VOLUME, STORED_VOLUME } from "../firmware/levels";
 
 /** The Storage file's content, and where each string of FONTS is in it. */
 export function fontFile(): { name: string; data: string; parts: Record<string, [number, number]> } {
@@ -29,7 +29,11 @@ export function fontFile(): { name: string; data: string; parts: Record<string, 
   }
   if (data.length % 2) data += "\0"; // the tables at an even offset
   let levels = "";
-  for (let v = 1; v < FULL_VOLUME; v++) for (const x of levelTable(v)) levels += String.fromCharCode(x & 255, x >> 8);
+  for (let v = 1; v <= FULL_VOLUME; v++) {
+    if (v === STORED_VOLUME) continue; // played from the clip as it is
+    if (levels.length !== tableIndex(v) * 512) throw new Error("volume " + v + "'s table is not where tableIndex says");
+    for (const x of levelTable(v)) levels += String.fromCharCode(x & 255, x >> 8);
+  }
   parts.levels = [data.length, levels.length];
   data += levels;
   const hash = createHash("sha256").update(Buffer.from(data, "latin1")).digest("hex").slice(0, 8);

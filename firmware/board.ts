@@ -33,9 +33,9 @@ export interface Board {
   play(clips: string[], t: number): string | null;
   /** 0 (mute) … 10. */
   setVolume(v: number): void;
-  /** Whether a clip's samples are in RAM (the device copies each below full volume, from the call's
-   *  hand-over to its end): the link waits with a page of records then (link/line.ts). Absent where
-   *  RAM is no concern. */
+  /** Whether a clip's samples are in RAM (the device copies each at a volume other than the clips'
+   *  own, from the call's hand-over to its end): the link waits with a page of records then
+   *  (link/line.ts). Absent where RAM is no concern. */
   holdsClip?(): boolean;
   /** Fixed-size records appended to flash, and small named settings. */
   store: Store;

@@ -8,20 +8,20 @@
 // playing. Why the PWM idles at 0 and not at 0.5: with npin, a sample of 128 drives both pins low;
 // 0.5 on one pin before the first sample would put half the supply across the speaker.
 //
-// Volume: 10 plays the flash as it is (no RAM); 1 … 9 each take 2.5 dB more off (loudness is heard
-// on a log scale; 1 is 22.5 dB down); 0 mutes. Below 10 each clip, and the beep, is copied to RAM
-// through a 256-entry table (sample → 128 + (sample − 128)·gain: firmware/levels.ts, viewed where
-// the build put it, in the board's data file in flash), made when the clip is about to be started,
-// so one clip at a time is in RAM (the next is made once the finished one is let go). The copy is
-// Graphics' drawImage of the clip as an 8-bit image whose palette is the table: native,
-// about 1/15 of E.mapInPlace's cost (which makes a JsVar per sample); by instruction count about
-// 25 ms for a 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the first clip still starts at
-// its instant.
-// A row is at most 32,767 pixels: a clip longer than 4 s cannot be played below full volume.
+// Volume (firmware/levels.ts): the clips are stored at the default volume's level (7), which plays
+// the flash as it is, with no RAM; 10 is the loudest, each step below takes 2.5 dB off, 0 mutes.
+// At any other volume each clip, and the beep, is copied to RAM through a 256-entry table (sample →
+// 128 + (sample − 128)·gain, viewed where the build put it, in the board's data file in flash), made
+// when the clip is about to be started, so one clip at a time is in RAM (the next is made once the
+// finished one is let go). The copy is Graphics' drawImage of the clip as an 8-bit image whose
+// palette is the table: native, about 1/15 of E.mapInPlace's cost (which makes a JsVar per sample);
+// by instruction count about 25 ms for a 1.6 s clip at 64 MHz, within the app's 50 ms lead, so the
+// first clip still starts at its instant.
+// A row is at most 32,767 pixels: a clip longer than 4 s can only be played at the clips' own level.
 
 import type { Pins } from "./pins";
 import { LEVELS } from "../firmware/gfx/fonts";
-import { FULL_VOLUME as FULL } from "../firmware/levels";
+import { STORED_VOLUME as STORED, tableIndex } from "../firmware/levels";
 import { message } from "./message";
 
 const RATE = 8000;
@@ -35,7 +35,7 @@ const MAX_SCALED = 32767;
 
 /** Volume v's table: a view of it in the data file, in flash (no RAM for its 512 bytes). */
 function tableOf(v: number): Uint16Array {
-  return new Uint16Array(E.toArrayBuffer(LEVELS), (v - 1) * 512, 256);
+  return new Uint16Array(E.toArrayBuffer(LEVELS), tableIndex(v) * 512, 256);
 }
 
 /** A RAM copy of the samples, each mapped through the table (see the header for why by drawImage). */
@@ -49,9 +49,9 @@ function scaled(raw: ArrayBuffer, table: Uint16Array): ArrayBuffer {
 
 export class Speaker {
   private pins: Pins["speaker"];
-  /** Full until the app sets it from the settings, at power-on. */
-  private volume = FULL;
-  /** The palette of the volume, or null at full volume (the flash is played as it is). */
+  /** The clips' own level until the app sets it from the settings, at power-on. */
+  private volume = STORED;
+  /** The palette of the volume, or null at the clips' own level (the flash is played as it is). */
   private table: Uint16Array | null = null;
   /** Bumped by every play() and stop(): a finish event of an older chain does nothing. */
   private gen = 0;
@@ -77,7 +77,7 @@ export class Speaker {
   }
 
   setVolume(v: number): void {
-    if (v !== this.volume) this.table = v > 0 && v < FULL ? tableOf(v) : null;
+    if (v !== this.volume) this.table = v > 0 && v !== STORED ? tableOf(v) : null;
     this.volume = v;
     if (v <= 0) this.stop();
   }
@@ -87,7 +87,7 @@ export class Speaker {
     return this.on;
   }
 
-  /** Whether a clip's scaled copy is in RAM: a chain is under way below full volume. */
+  /** Whether a clip's scaled copy is in RAM: a chain is under way at a volume other than the clips' own. */
   holdsCopy(): boolean {
     return this.on && this.table !== null;
   }
@@ -157,21 +157,21 @@ export class Speaker {
     this.outputsOff();
   }
 
-  /** The samples of a clip, or the beep if it is not there, at the volume: at full volume a view of
-   *  the flash (no RAM), else a scaled copy. */
+  /** The samples of a clip, or the beep if it is not there, at the volume: at the clips' own level a
+   *  view of the flash (no RAM), else a scaled copy. */
   private samples(name: string, read?: string): ArrayBuffer {
     const s = read !== undefined ? read : this.storage.read(name);
     const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
     return this.table ? scaled(raw, this.table) : raw;
   }
 
-  /** A short square wave, made once. */
+  /** A short square wave at the clips' level (as loud as a clip's syllables), made once. */
   private beep(): ArrayBuffer {
     if (!this.beepSamples) {
       const n = (RATE * BEEP_MS) / 1000;
       const half = RATE / BEEP_HZ / 2;
       const b = new Uint8Array(n);
-      for (let i = 0; i < n; i++) b[i] = Math.floor(i / half) % 2 ? 80 : 176;
+      for (let i = 0; i < n; i++) b[i] = Math.floor(i / half) % 2 ? 108 : 148;
       this.beepSamples = b.buffer;
     }
     return this.beepSamples;

@@ -1,7 +1,8 @@
 // `npm run voices [-- PACK…]`: makes the voice packs' clips with espeak-ng and sox, offline. The
 // clips are committed as data, so the build, the tests and CI never need a speech engine.
 // Each clip: spoken by espeak-ng, resampled to 8 kHz mono by sox, then here: silence trimmed,
-// peak-normalised, stored as raw 8-bit unsigned samples (128 = silence), the format Waveform plays.
+// peak-normalised to the default volume's level, stored as raw 8-bit unsigned samples (128 =
+// silence), the format Waveform plays.
 // A clip over its time budget is spoken again faster until it fits. Same tools, same bytes.
 
 import { spawnSync } from "node:child_process";
@@ -12,6 +13,7 @@ import { fileURLToPath } from "node:url";
 import { clipsFor, wholeElapsed } from "../firmware/voice";
 import { ordinaryCalls, lastCalls, defaultCallOptions } from "../firmware/core/index";
 import { writeFigures } from "./figures";
+import { volumeGain, STORED_VOLUME } from "../firmware/levels";
 
 const RATE = 8000;
 /** Budgets in ms: a number is said once a second; a phrase may run until the next call, ≥ 1 s later. */
@@ -172,7 +174,9 @@ function speak(tmp: string, voice: string, speed: number, text: string): Float64
 }
 
 /** Trims what is below 0.5 % of the peak at both ends (2 % would clip a soft "th" or "h"),
- *  scales the peak to 0.95, quantises to u8. */
+ *  scales the peak to 0.95 of full scale at the default volume's level (−7.5 dB: the device plays
+ *  the flash as it is at that volume, with no copy in RAM, and louder ones reach 0.95 at 10),
+ *  quantises to u8. */
 function finish(x: Float64Array): Uint8Array {
   let peak = 0;
   for (const v of x) peak = Math.max(peak, Math.abs(v));
@@ -185,7 +189,7 @@ function finish(x: Float64Array): Uint8Array {
   // keep one quiet sample at each end, so that the clip starts and stops at silence, not with a click
   a = Math.max(0, a - 1);
   b = Math.min(x.length - 1, b + 1);
-  const gain = 0.95 / peak;
+  const gain = (0.95 * volumeGain(STORED_VOLUME)) / peak;
   const out = new Uint8Array(b - a + 1);
   for (let i = a; i <= b; i++) out[i - a] = Math.max(0, Math.min(255, Math.round(x[i] * gain * 127) + 128));
   return out;

@@ -6,6 +6,7 @@
 import { parseControl, isParseError, formatControl, TRADITIONS } from "./boot/shared";
 import { PACKS } from "../packs"; // a copy in the power-on code's file (build/cold.ts)
 import { isWhole, hasId } from "./valid";
+import { STORED_VOLUME } from "../levels";
 
 export { isWhole } from "./valid";
 
@@ -56,7 +57,7 @@ export function defaultSettings(): Settings {
     whiteOnRight: true,
     lang: "zh",
     tradition: "cn",
-    volume: 7,
+    volume: STORED_VOLUME, // the clips' own level: played from flash, no copy in RAM (levels.ts)
     pinHash: DEFAULT_PIN_HASH,
     lateLimitMs: 3600000,
     tournament: false,

@@ -32,6 +32,8 @@ export interface Sound {
   /** The Storage file (and offset) the samples were read from, if they were. */
   file: string | null;
   offset: number;
+  /** The samples were a buffer in RAM (a copy), not a view of the flash. */
+  inRam: boolean;
   audible: boolean;
   /** Why it could not be heard. */
   why: string;
@@ -96,7 +98,7 @@ export function waveformClass(host: AudioHost): unknown {
   }
   const proto = Waveform.prototype as Record<string, unknown>;
 
-  const bytesAndOrigin = (buf: unknown): { bytes: Uint8Array; file: string | null; offset: number } => {
+  const bytesAndOrigin = (buf: unknown): { bytes: Uint8Array; file: string | null; offset: number; inRam: boolean } => {
     let bytes: Uint8Array;
     let base: object;
     let off = 0;
@@ -108,14 +110,15 @@ export function waveformClass(host: AudioHost): unknown {
       bytes = new Uint8Array(buf as ArrayBuffer).slice();
       base = buf as object;
     }
+    const inRam = !host.origins.isFlash(base);
     const o = host.origins.ofBuffer(base);
-    if (o) return { bytes, file: o.file, offset: o.offset + off };
+    if (o) return { bytes, file: o.file, offset: o.offset + off, inRam };
     // not traced: look for the bytes in flash (a clip copied into RAM first)
     for (const [name, f] of host.flash.files) {
       const at = indexOf(f.bytes, bytes);
-      if (at >= 0) return { bytes, file: name, offset: at };
+      if (at >= 0) return { bytes, file: name, offset: at, inRam };
     }
-    return { bytes, file: null, offset: 0 };
+    return { bytes, file: null, offset: 0, inRam };
   };
 
   proto.startOutput = function (this: Record<string, unknown>, pin: unknown, freq: number, options?: Record<string, unknown>) {
@@ -150,7 +153,7 @@ export function waveformClass(host: AudioHost): unknown {
       : !host.driverOn(p.name) ? "the motor driver behind " + p.name + " is off" : "";
     const sound: Sound = {
       requestedAt: now, startsAt, endsAt, stopped: false, pin: p.name, npin: npin ? npin.name : null, freq, repeat,
-      bytes: src.bytes, file: src.file, offset: src.offset, audible: why === "", why,
+      bytes: src.bytes, file: src.file, offset: src.offset, inRam: src.inRam, audible: why === "", why,
       duringFinish: finishing !== null && finishing !== this,
     };
     sp.sounds.push(sound);

@@ -5,11 +5,13 @@
 // the app hands calls over ahead of their instant (firmware/app.ts LEAD_MS), as to the device's speaker.
 // Browsers keep audio off until a first click or key; until then nothing is scheduled.
 
+import { volumeGain as levelGain, STORED_VOLUME } from "../../../firmware/levels";
+
 const RATE = 8000; // voices/*: 8-bit unsigned mono at 8 kHz
 const BEEP_HZ = 1000; // a missing clip is beeped, as on the device
 const BEEP_MS = 150;
-const FULL = 10;
-const DB_PER_STEP = 2.5; // as hw/speaker.ts: 10 full, each step 2.5 dB down, 0 mute
+/** The beep's amplitude at the clips' stored level: as loud as a clip's syllables, as on the device. */
+const BEEP_LEVEL = 0.5 * levelGain(STORED_VOLUME);
 
 export interface PackManifest {
   pack: string;
@@ -30,8 +32,10 @@ export interface Scheduled {
   cut: boolean;
 }
 
+/** The gain that turns a pack's samples (stored at the default volume's level) into volume v's, as
+ *  the device's tables do (firmware/levels.ts). */
 export function volumeGain(v: number): number {
-  return v <= 0 ? 0 : Math.pow(10, (-(FULL - Math.min(FULL, v)) * DB_PER_STEP) / 20);
+  return levelGain(v) / levelGain(STORED_VOLUME);
 }
 
 export class Voice {
@@ -101,7 +105,7 @@ export class Voice {
       let data = this.samples[key];
       if (!data) {
         data = new Float32Array((RATE * BEEP_MS) / 1000);
-        for (let i = 0; i < data.length; i++) data[i] = 0.5 * Math.sin((2 * Math.PI * BEEP_HZ * i) / RATE);
+        for (let i = 0; i < data.length; i++) data[i] = BEEP_LEVEL * Math.sin((2 * Math.PI * BEEP_HZ * i) / RATE);
       }
       const b = new AudioBuffer({ length: data.length, sampleRate: RATE, numberOfChannels: 1 });
       b.copyToChannel(data, 0);
