@@ -2,20 +2,23 @@
 // device follows with Waveform: each call starts at its instant t, at sample round(t·8); calls at
 // the same instant play one after another; whatever still plays when the next instant comes is cut
 // for it; nothing starts before its t. The last instant's calls play to their end, even past the
-// end of the run: a loss on time falls on the last instant and is its most important call.
+// end of the run: a loss on time falls on the last instant and is its most important call. The
+// calls are heard at volume 10, the loudest: a file is for listening on a computer (the packs hold
+// them at the default volume's level, 7.5 dB lower: firmware/levels.ts).
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { join } from "node:path";
 import type { Output } from "../firmware/core/index";
 import { callPhrases, clipsFor } from "../firmware/voice";
+import { levelTable, FULL_VOLUME } from "../firmware/levels";
 
 export const RATE = 8000;
 export const SILENCE = 128;
 
 export interface VoicePack {
   id: string;
-  /** Raw clips: 8-bit unsigned mono at 8 kHz. */
+  /** The clips at volume 10, as the device plays them there: 8-bit unsigned mono at 8 kHz. */
   clips: Record<string, Uint8Array>;
   /** The clip names of a call, in order (`short`: its short form). */
   phrase: (say: string, short?: boolean) => string[];
@@ -23,13 +26,14 @@ export interface VoicePack {
   phrases: (says: string[], short?: boolean[]) => string[][];
 }
 
-/** A committed pack from voices/ID (manifest.json and one .raw file per clip). */
+/** A committed pack from voices/ID (manifest.json and one .raw file per clip), its clips at volume 10. */
 export function loadPack(id: string, voicesDir?: string): VoicePack {
   const dir = join(voicesDir ?? fileURLToPath(new URL("../voices/", import.meta.url)), id);
   const manifest = JSON.parse(readFileSync(join(dir, "manifest.json"), "utf8")) as { sampleRate: number; clips: Record<string, unknown> };
   if (manifest.sampleRate !== RATE) throw new Error("voice pack " + id + " is not at " + RATE + " Hz");
   const clips: Record<string, Uint8Array> = {};
-  for (const name of Object.keys(manifest.clips)) clips[name] = new Uint8Array(readFileSync(join(dir, name + ".raw")));
+  const loud = levelTable(FULL_VOLUME);
+  for (const name of Object.keys(manifest.clips)) clips[name] = new Uint8Array(readFileSync(join(dir, name + ".raw"))).map((s) => loud[s]);
   return { id: id, clips: clips, phrase: (say, short) => clipsFor(id, say, short), phrases: (says, short) => callPhrases(id, says, short) };
 }
 

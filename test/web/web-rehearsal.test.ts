@@ -12,7 +12,6 @@ import { loadPack } from "../../sim/wav";
 import { withTradition } from "../../firmware/voice";
 import { defaultCallOptions } from "../../firmware/core/index";
 import { onsets, firstLoud } from "../sim/onsets";
-import { STORED_VOLUME } from "../../firmware/levels";
 import { browserRig, openClock, shot } from "./harness";
 
 const rig = browserRig(); // `npm run sim` and Chromium, for the whole file
@@ -96,8 +95,8 @@ describe("rehearsal", { timeout: 60000 }, () => {
       const ctx = await rig.chrome.browser.newContext();
       const page = await openClock(ctx, rig.sim.url, true);
       await page.waitForFunction(() => Object.keys((globalThis as any).__goclock.voice.manifests).length === 3);
-      // the clips' own level: the samples come out as the pack holds them
-      await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: " + STORED_VOLUME + ", lang: '" + lang + "', tradition: '" + tradition + "' }))");
+      // volume 10: the samples come out as loadPack gives them
+      await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: 10, lang: '" + lang + "', tradition: '" + tradition + "' }))");
       const b64 = (await page.evaluate(`window.__goclock.rehearsal.render(${JSON.stringify(GAMES[name])}, 8000).then((f) => {
         let s = "";
         for (let i = 0; i < f.length; i++) s += String.fromCharCode(Math.max(0, Math.min(255, Math.round(f[i] * 128) + 128)));
