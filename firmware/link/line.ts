@@ -27,8 +27,8 @@ const RETRY_MS = 200;
 const REPLY_MS = 300;
 
 /** Whether a page of records should wait: a clip's samples are in RAM (a call playing at a volume
- *  other than the clips' own), or a call's lead falls within the reply. Only on a board that says what its speaker
- *  holds (the device: Board.holdsClip); a desktop board never waits. */
+ *  other than the clips' own), or a call's lead falls within the reply. Only on a board that says
+ *  what its speaker holds (the device: Board.holdsClip); a desktop board never waits. */
 function mustWait(app: App, now: number): boolean {
   const b = app.board;
   if (!b.holdsClip) return false;

@@ -2,6 +2,7 @@
 // budgets, coverage of every call the core makes, the phrase rules, the counting traditions.
 
 import { readFileSync, readdirSync } from "node:fs";
+import { volumeGain, STORED_VOLUME } from "../../firmware/levels";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -79,12 +80,13 @@ describe("the voice packs on disk", () => {
       expect(m.totalBytes).toBe(total);
     });
 
-    it(info.id + ": every clip is trimmed (starts and ends at silence) and normalised (peaks near full scale)", () => {
+    it(info.id + ": every clip is trimmed (starts and ends at silence) and normalised (peaks near 0.95 of full scale at volume 10, stored at the default volume's level)", () => {
       for (const name of Object.keys(m.clips)) {
         const d = clipData(info.id, name);
         let peak = 0;
         for (const v of d) peak = Math.max(peak, Math.abs(v - 128));
-        expect(peak, name).toBeGreaterThanOrEqual(115);
+        expect(peak / volumeGain(STORED_VOLUME), name).toBeGreaterThanOrEqual(115);
+        expect(peak / volumeGain(STORED_VOLUME), name).toBeLessThanOrEqual(122);
         expect(Math.abs(d[0] - 128), name).toBeLessThanOrEqual(1);
         expect(Math.abs(d[d.length - 1] - 128), name).toBeLessThanOrEqual(1);
       }

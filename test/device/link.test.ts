@@ -5,7 +5,8 @@ import { describe, it, expect, beforeEach } from "vitest";
 import { crc32 as zcrc } from "node:zlib";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { firmware, ClockRig } from "../double/rig";
+import { firmware, ClockRig, voiceFiles } from "../double/rig";
+import { encodeSettings, defaultSettings } from "../../firmware/record/settings";
 import { HostLink, frame, findReply } from "../double/link";
 import { PAGE_CHARS, type ClockStatus, type RecordPage } from "../../firmware/link/console";
 import { logItem, receivedLog, receiveRecords } from "../../firmware/record/readlog";
@@ -15,8 +16,9 @@ import { WAIT_MS } from "../../firmware/link/line";
 import { CARRY, HEAD, TAIL } from "../../firmware/link/reads";
 
 /** A clock past its boot (the USB prompt it leaves for the espruino CLI has closed). */
-async function clock(): Promise<{ rig: ClockRig; link: HostLink }> {
-  const rig = new ClockRig(await firmware()).start();
+async function clock(volume?: number): Promise<{ rig: ClockRig; link: HostLink }> {
+  const files = volume === undefined ? undefined : { ...voiceFiles("zh"), "clock.set": encodeSettings({ ...defaultSettings(), volume }) };
+  const rig = new ClockRig(await firmware(), files ? { files } : {}).start();
   rig.runUntil(3500);
   return { rig, link: new HostLink(rig.dev) };
 }
@@ -314,8 +316,8 @@ describe("a page of records sent from flash (firmware/link/reads.ts: no copy of 
 
 describe("the records read while the clock counts", () => {
   // Black in byoyomi from 18 s (10s+3x30s): its period counted, 10 s at 28 s
-  async function counting(untilMs: number): Promise<{ rig: ClockRig; link: HostLink }> {
-    const c = await clock();
+  async function counting(untilMs: number, volume?: number): Promise<{ rig: ClockRig; link: HostLink }> {
+    const c = await clock(volume);
     c.rig.setUp("10s+3x30s", 3600);
     c.rig.press("white", 8000);
     c.rig.runUntil(untilMs);
@@ -334,17 +336,32 @@ describe("the records read while the clock counts", () => {
     throw new Error("no reply");
   }
 
-  it("a page asked for just before a call's lead waits until the call has been said (its clip, a copy in RAM, and a page are never in RAM together); the calls are as without it", async () => {
-    const ref = (await counting(31000)).rig.dev.sounds;
+  it("at volume 10 a page asked for just before a call's lead waits until the call has been said (its clip, a copy in RAM, and a page are never in RAM together); the calls are as without it", async () => {
+    const ref = (await counting(31000, 10)).rig.dev.sounds;
     const call = ref.find((x) => x.startsAt > 25000)!;
+    expect(call.inRam).toBe(true);
     const asked = call.startsAt - LEAD_MS - 100; // a reply now would run into the call's lead
-    const { rig, link } = await counting(asked);
+    const { rig, link } = await counting(asked, 10);
     const got = pageAt(rig, link, asked);
     expect(got.page.text.length).toBeGreaterThan(0);
     expect(got.at).toBeGreaterThanOrEqual(call.endsAt); // after the call, whole
     expect(got.at).toBeLessThanOrEqual(asked + WAIT_MS + 300);
     rig.runUntil(31000);
     expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file)); // the same calls, none lost
+  });
+
+  it("at the default volume a page asked for just before a call's lead waits past the call's instant only: the clip plays from flash while the page is sent", async () => {
+    const ref = (await counting(31000)).rig.dev.sounds;
+    const call = ref.find((x) => x.startsAt > 25000)!;
+    expect(call.inRam).toBe(false);
+    const asked = call.startsAt - LEAD_MS - 100;
+    const { rig, link } = await counting(asked);
+    const got = pageAt(rig, link, asked);
+    expect(got.page.text.length).toBeGreaterThan(0);
+    expect(got.at).toBeGreaterThanOrEqual(call.startsAt); // never inside the call's lead
+    expect(got.at).toBeLessThan(call.endsAt); // while the call is said
+    rig.runUntil(31000);
+    expect(rig.dev.sounds.map((x) => x.startsAt + " " + x.file)).toEqual(ref.map((x) => x.startsAt + " " + x.file));
   });
 
   it("a page asked for in a 10 s count (a call every second) is answered within WAIT_MS, in a pause of the clips; the calls are as without it", async () => {

@@ -80,7 +80,7 @@ describe("the page as an app", () => {
     for (let i = 0; i < 4; i++) await page.keyboard.press("ArrowLeft"); // 7 → 3
     expect(await js(page, "window.__goclock.app.settings.volume")).toBe(3);
     expect(await page.textContent("#volume-value")).toBe("3");
-    await expect.poll(() => js(page, "window.__goclock.voice.level()"), { timeout: 10_000 }).toBeCloseTo(Math.pow(10, (-(10 - 3) * 2.5) / 20), 5); // 2.5 dB a step below 10, as the device
+    await expect.poll(() => js(page, "window.__goclock.voice.level()"), { timeout: 10_000 }).toBeCloseTo(Math.pow(10, (-(7 - 3) * 2.5) / 20), 5); // 2.5 dB a step, the clips stored at volume 7's level, as the device
     expect(await js(page, "localStorage.getItem('goclock.s.clock.set')")).toContain('"volume":3'); // as the device keeps it
     await page.click("#mute");
     expect(await js(page, "window.__goclock.app.settings.volume")).toBe(0);

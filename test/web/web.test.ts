@@ -265,8 +265,8 @@ describe("the page", { timeout: 60000 }, () => {
     expect(inner).toBeGreaterThanOrEqual(256);
     for (const id of ["#left", "#right"]) expect((await page.locator(id).boundingBox())!.height).toBeGreaterThanOrEqual(100);
     await shot(page, "phone");
-    // volume: 10 full, each step 2.5 dB down, 0 silent (as the device's speaker)
-    for (const [v, gain] of [[10, 1], [7, Math.pow(10, -7.5 / 20)], [1, Math.pow(10, -22.5 / 20)], [0, 0]]) {
+    // volume: each step 2.5 dB, 0 silent, the clips stored at volume 7's level (as the device's speaker)
+    for (const [v, gain] of [[10, Math.pow(10, 7.5 / 20)], [7, 1], [1, Math.pow(10, -15 / 20)], [0, 0]]) {
       await page.evaluate("window.__goclock.app.changeSettings(Object.assign({}, window.__goclock.app.settings, { volume: " + v + " }))");
       // the gain node's value as the audio thread has it: on a busy machine a render quantum computed
       // just before the change can still report the old value for a moment
