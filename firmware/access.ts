@@ -21,7 +21,6 @@ export const PIN_BLOCK_MS = 60000;
 /** "wrong level block" for the menu, then for the links (block: the lock-out's length at the time,
  *  0 for none). */
 const FILE = "clock.pin";
-const SOURCES = "menu link";
 
 /** Told of every event: the log entry's what and info. */
 export type AuditLog = (t: number, what: string, info: string) => void;
@@ -105,7 +104,7 @@ export class Access {
 
   /** The arbiter is in, from this source ("menu", "link"), for IDLE_MS unless an operation comes. */
   unlock(t: number, via: string): void {
-    if (SOURCES.indexOf(via) < 0) return;
+    if (via !== "menu" && via !== "link") return;
     this.idleUntil = t + IDLE_MS;
     if (this.via === via) return;
     this.via = via;

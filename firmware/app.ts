@@ -462,7 +462,7 @@ export class App {
     if (err) {
       this.fault("sound: " + err);
       // a missing clip was beeped instead: the voice pack is not on the board
-      if (err.indexOf("clip missing") >= 0) this.noVoice = this.settings.lang;
+      if (err.indexOf("clip missing") === 0) this.noVoice = this.settings.lang;
       else this.say("NO SOUND", t);
     }
   }

@@ -20,12 +20,14 @@ export const CLIP_BUDGET = 262144; // 256 KB, written out: esbuild keeps an unus
 
 /** Elapsed calls of the default schedules (periods of 10, 20, 30, 60 s): one whole clip each
  *  ("e30": 三十秒), because they are said often. Other seconds are built from number clips. Each
- *  between spaces: a string, where an array would keep a jsvar a number from boot. */
-const WHOLE_ELAPSED = " 10 15 18 20 25 28 30 40 50 55 58 ";
+ *  between spaces: a string, where an array would keep a jsvar a number from boot. It ends in "."
+ *  for Espruino's indexOf, which also "finds" a text whose start matches the string's end (the
+ *  last " " would match " 37 "): no number holds a ".". */
+const WHOLE_ELAPSED = " 10 15 18 20 25 28 30 40 50 55 58 .";
 
 /** The seconds that have a whole clip (for the packs' maker). */
 export function wholeElapsed(): number[] {
-  return WHOLE_ELAPSED.trim().split(" ").map(Number);
+  return WHOLE_ELAPSED.slice(1, -2).split(" ").map(Number);
 }
 
 function append(out: string[], more: string[]): string[] {
@@ -226,8 +228,10 @@ function clipMs(table: string, clip: string): number {
 export function speechOf(pack: string): Speech {
   const table = clipLengths(pack);
   // the calls already measured, " id=ms" (a short form's id ends in "!"): a game says the same few
-  // calls again and again, and a look-up here costs the board far less than the call's clips
-  let known = " ";
+  // calls again and again, and a look-up here costs the board far less than the call's clips. No
+  // space at its end: Espruino's indexOf would "find" " id=" at a last " " (its start matches the
+  // string's end); a key ends at its "=" and every entry goes on with digits, so none can.
+  let known = "";
   const call = function (say: string, short: boolean): number {
     const key = " " + say + (short ? "!=" : "=");
     const at = known.indexOf(key);
@@ -236,7 +240,7 @@ export function speechOf(pack: string): Speech {
     const clips = clipsFor(pack, say, short);
     let ms = 0;
     for (let j = 0; j < clips.length; j++) ms += clipMs(table, clips[j]);
-    if (known.length < 400) known += key.substring(1) + ms + " ";
+    if (known.length < 400) known += key + ms;
     return ms;
   };
   return {

@@ -68,8 +68,9 @@ export function readmeWithFigures(text: string, dir = VOICES): string {
 }
 
 /** voices/lengths.ts: each clip's length in whole ms (its bytes at 8 kHz, rounded up, so that a call
- *  is never thought shorter than it plays), one string per pack (" name:ms …"): on the board a string
- *  stays in flash, where an object of numbers would take RAM. */
+ *  is never thought shorter than it plays), one string per pack (" name:ms … ."): on the board a
+ *  string stays in flash, where an object of numbers would take RAM. It ends in "." for Espruino's
+ *  indexOf, which also "finds" a text whose start matches the string's end (" x:" at a last " "). */
 export function lengthsModule(dir = VOICES): string {
   const lines = [
     "// Each clip's length in ms (its bytes at 8 kHz, rounded up), per voice pack: what the core needs to",
@@ -81,7 +82,7 @@ export function lengthsModule(dir = VOICES): string {
   for (const p of PACKS) {
     const m = JSON.parse(readFileSync(join(dir, p.id, "manifest.json"), "utf8")) as Manifest;
     const table = Object.keys(m.clips).map((k) => k + ":" + Math.ceil((m.clips[k].bytes * 1000) / 8000)).join(" ");
-    lines.push('  if (pack === "' + p.id + '") return " ' + table + ' ";');
+    lines.push('  if (pack === "' + p.id + '") return " ' + table + ' .";');
   }
   lines.push('  return "";', "}", "");
   return lines.join("\n");

@@ -433,7 +433,7 @@ export class Clock {
     const side = sideOf(op);
     const info = op.op === "press" ? "" : this.describe(op, g, at); // a press has nothing to add
     const entry = this.record(at, op.op, side, info); // at: a query changes no lastT
-    if (op.op !== "press" && ARBITER_OPS.indexOf(" " + op.op + " ") >= 0) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
+    if (op.op !== "press" && isArbiterOp(op.op)) out.push({ kind: "op", t: at, entry: entry || this.entry(at, op.op, side, info) });
     // the rarer cases in methods of their own: the board reads through a block it skips, and a press
     // (every move) passes here; nor does a press look up the arbiter's operations (a global name: on
     // the board a search of the bundle's names)
@@ -693,9 +693,12 @@ function forfeitDue(g: G.Game): number {
  *  One string, each name between spaces: an array of strings would take several times its jsvars. */
 const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
 
-/** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value). */
+/** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value).
+ *  Where it was found is checked: Espruino's indexOf also "finds" a text whose start matches the
+ *  string's end (" op " at the last " "), whatever op is. */
 export function isArbiterOp(op: string): boolean {
-  return ARBITER_OPS.indexOf(" " + op + " ") >= 0;
+  const at = ARBITER_OPS.indexOf(" " + op + " ");
+  return at >= 0 && at + op.length + 2 <= ARBITER_OPS.length;
 }
 
 /** The side an operation names (a press, a correction, a player's pause…), or null. */

@@ -9,9 +9,12 @@ export function side(word: string | undefined): Side | string {
 }
 
 /** Whether w is one of a space-separated list of words: a list kept as one string takes a fraction
- *  of an array's jsvars on the board. */
+ *  of an array's jsvars on the board. Where it was found is checked: Espruino's indexOf also "finds"
+ *  a text whose start matches the string's end (" w " at the list's last " "), any w. */
 export function oneOf(words: string, w: string): boolean {
-  return w.length > 0 && w.indexOf(" ") < 0 && (" " + words + " ").indexOf(" " + w + " ") >= 0;
+  if (w.length === 0 || w.indexOf(" ") >= 0) return false;
+  const at = (" " + words + " ").indexOf(" " + w + " ");
+  return at >= 0 && at + w.length + 2 <= words.length + 2;
 }
 
 const FIELDS = "main periods block movesleft moves";

@@ -21,7 +21,7 @@ const samplesOf: Record<string, Record<string, number>> = {};
 export function clipBytes(pack: string): Record<string, number> {
   if (!samplesOf[pack]) {
     const b: Record<string, number> = {};
-    for (const w of clipLengths(pack).trim().split(" ")) {
+    for (const w of clipLengths(pack).slice(1, -2).split(" ")) {
       const i = w.indexOf(":");
       b[w.slice(0, i)] = parseInt(w.slice(i + 1), 10) * (RATE / 1000);
     }

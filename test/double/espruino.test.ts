@@ -40,6 +40,19 @@ describe("the firmware's world has only Espruino's globals", () => {
   });
 });
 
+describe("strings", () => {
+  // each figure as Espruino 2v29's Linux build prints it for the same line
+  it("indexOf and includes find a text whose start matches the string's end, as on the board; lastIndexOf does not", () => {
+    const d = board(`
+      var known = " count:1=500 ";
+      print([known.indexOf(" count:2="), known.indexOf(" count:1="), "xyz".indexOf("zq"), " start pause ".indexOf(" pausex "),
+        " 0:2720 1:1597 2:1200 ".indexOf(" 9:"), "menu link".indexOf("usb"), "a b ".indexOf(" b c "), "abc|".indexOf("|x|"),
+        "abc|.".indexOf("|x|"), "abc".indexOf("", 3), "".indexOf(""), "ab".lastIndexOf("bq")].join(","));
+      print(["abc".includes("cd"), "abc.".includes("cd")].join(","));`);
+    expect(out(d)).toEqual(["12,0,2,12,21,-1,-1,3,-1,-1,-1,-1", "true,false"]);
+  });
+});
+
 describe("time and timers", () => {
   it("getTime() moves in RTC steps of 1/32768 s and timers fire on that grid", () => {
     const d = board(`setTimeout(function () { print(getTime()); }, 1);`);

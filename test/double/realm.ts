@@ -76,12 +76,42 @@ const ESPRUINO_JSON = `(function () {
   };
 })()`;
 
+// Espruino 2v29's String indexOf (jswrap_string.c, the iterator path every board build takes)
+// compares the sought text from each position to the string's end with "equal at the end of either
+// string": past the last place a whole match could start, a position whose rest of the string is
+// the start of the sought text counts as found. So "xyz".indexOf("zq") is 2 and
+// " a b ".indexOf(" c ") is 4 on the board. includes() is the same search; lastIndexOf is right.
+// The double does the same, so a firmware that trusts it fails here as it would on the board.
+const ESPRUINO_INDEXOF = `(function () {
+  var native = String.prototype.indexOf;
+  function indexOf(sub, fromIndex) {
+    var s = "" + this;
+    sub = "" + sub;
+    if (sub.length > s.length) return -1;
+    var last = s.length - sub.length;
+    var idx = 0;
+    if (typeof fromIndex === "number" || typeof fromIndex === "boolean") {
+      idx = Math.floor(+fromIndex) || 0;
+      if (idx < 0) idx = 0;
+      if (idx > last + 1) idx = last + 1;
+    }
+    if (idx >= s.length) return -1;
+    var r = native.call(s, sub, idx);
+    if (r >= 0) return r;
+    for (var p = idx > last + 1 ? idx : last + 1; p < s.length; p++) if (native.call(sub, s.substring(p)) === 0) return p;
+    return -1;
+  }
+  Object.defineProperty(String.prototype, "indexOf", { value: indexOf, writable: true, configurable: true, enumerable: false });
+  Object.defineProperty(String.prototype, "includes", { value: function (sub, fromIndex) { return indexOf.call(this, sub, fromIndex) >= 0; }, writable: true, configurable: true, enumerable: false });
+})()`;
+
 export function makeRealm(): Realm {
   const context = vm.createContext({}, { microtaskMode: "afterEvaluate", codeGeneration: { strings: true, wasm: false } });
   const strip = MISSING_GLOBALS.map((g) => "delete this." + g + ";").join("") +
     MISSING_METHODS.map(([o, m]) => "delete " + o + "." + m + ";").join("") + "delete this.console;";
   vm.runInContext(strip, context);
   vm.runInContext(ESPRUINO_JSON, context);
+  vm.runInContext(ESPRUINO_INDEXOF, context);
   const m = vm.runInContext(MAKERS, context) as Record<string, never>;
   const drainScript = new vm.Script("0");
   const global = vm.runInContext("this", context) as Record<string, unknown>;
