@@ -84,9 +84,8 @@ export const ROOMS: Room[] = [];
 // The PIN screens are "|pin|oldpin|newpin|btpin|usbpin|.", the draft screens (fields.ts)
 // "|ctl|vol|board|rescale|split|cval|.": a screen is one when "|" + screen + "|" is in the list,
 // asked where it matters without a function of its own. Such a list ends in a character no name
-// holds ("."): on Espruino 2v29, indexOf on a string kept in flash (a literal of a file run from
-// Storage) reads past its end and answers a wrong place (not -1) when the sought text's start
-// matches the string's tail (its list without the "." gives 31 for "|list|").
+// holds ("."): Espruino's indexOf (2v29) answers a wrong place, not -1, when the sought text's start
+// matches the string's end (the list without the "." gives 31 for "|list|"; test/double/realm.ts).
 
 
 // --- opening, and moving between screens ------------------------------------------------------------
