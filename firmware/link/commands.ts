@@ -14,7 +14,7 @@ export function side(word: string | undefined): Side | string {
 export function oneOf(words: string, w: string): boolean {
   if (w.length === 0 || w.indexOf(" ") >= 0) return false;
   const at = (" " + words + " ").indexOf(" " + w + " ");
-  return at >= 0 && at + w.length + 2 <= words.length + 2;
+  return at >= 0 && at + w.length <= words.length;
 }
 
 const FIELDS = "main periods block movesleft moves";
