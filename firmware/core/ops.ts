@@ -1,0 +1,118 @@
+// What a board tells the clock (Op) and what the clock gives back (Output), the entries of its time
+// log (LogEntry), and the words an entry keeps for an operation (describe). The clock is clock.ts.
+
+import { type TimeControl, formatControl } from "./control";
+import type { CallOptions } from "./schedule";
+import type { Reading, Call } from "./side";
+import * as G from "./game";
+import * as A from "./arbiter";
+
+type Side = G.Side;
+
+export type Op =
+  | { op: "control"; side: Side | null; control: TimeControl }
+  | { op: "handicap"; stones: number }
+  | { op: "calls"; options: CallOptions }
+  | { op: "latelimit"; ms: number }
+  | { op: "start" }
+  | { op: "press"; side: Side }
+  /** `side`: a player stopped the clock (MENU held: the side to move); `battery`: the cell ran empty;
+   *  with neither, the arbiter. */
+  | { op: "pause"; side?: Side; battery?: boolean }
+  | { op: "resume" }
+  | { op: "end" }
+  | { op: "query"; side: Side | null }
+  | { op: "correct"; side: Side; field: A.Field; value: number }
+  | { op: "rescale"; totalMs: number }
+  | { op: "split"; totalMs: number }
+  | { op: "absent"; side: Side }
+  /** `byPress`: the absent player's own button was the arrival (the clock applies it before the press). */
+  | { op: "arrive"; side: Side; byPress?: boolean }
+  | { op: "pass" };
+
+export type Output =
+  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due;
+   *  `moved` when it is said later than due to keep clear of another call (place.ts), the instant
+   *  it was due; `short` when it is said in the voice pack's short form. */
+  | { kind: "call"; t: number; side: Side; say: string; due?: number; moved?: number; short?: boolean }
+  | { kind: "flag"; t: number; side: Side }
+  /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
+  | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
+  | { kind: "refused"; t: number; op: string; reason: string }
+  /** An arbiter's operation was done (start, pause, correct, …): `entry` is its log entry. */
+  | { kind: "op"; t: number; entry: LogEntry };
+
+export interface LogEntry {
+  t: number;
+  /** start, press, pause, resume, end, correct, …, call, late, dropped, flag, notice, refused */
+  what: string;
+  side: Side | null;
+  /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
+   *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
+   *  resume how long the clock stood (ms, since the pause; since the boot after a power cut),
+   *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
+   *  that made it fall, refused "OP: REASON", call the call id (and " short" when said in the
+   *  voice's short form). */
+  info: string;
+  black: Reading;
+  white: Reading;
+}
+
+/** A call as said, for `side` unless it is an answer for the other one. */
+export function callOut(c: Call, side: Side): Extract<Output, { kind: "call" }> {
+  const o: Extract<Output, { kind: "call" }> = { kind: "call", t: c.e, side: c.side || side, say: c.say };
+  if (c.due !== undefined) o.moved = c.due;
+  if (c.short) o.short = true;
+  return o;
+}
+
+/** An event's call options with the clock's voice, which decides the calls' lengths (Clock.reduce). */
+export function withSpeech(o: CallOptions, speech: CallOptions["speech"]): CallOptions {
+  return { ordinary: o.ordinary, last: o.last, timeoutCall: o.timeoutCall, warnSec: o.warnSec, countdown: o.countdown, speech: speech };
+}
+
+/** The operations of the arbiter: each accepted one is an output too (the transcript shows them).
+ *  One string, each name between spaces: an array of strings would take several times its jsvars. */
+export const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
+
+/** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value). */
+export function isArbiterOp(op: string): boolean {
+  return ARBITER_OPS.indexOf(" " + op + " ") >= 0;
+}
+
+/** The side an operation names (a press, a correction, a player's pause…), or null. */
+export function sideOf(op: Op): Side | null {
+  return "side" in op && op.side ? op.side : null;
+}
+
+/** The log entry's info for an accepted operation, from the game before it (g) as of t, and the
+ *  game after it. */
+export function describe(op: Op, g: G.Game, after: G.Game, t: number): string {
+  switch (op.op) {
+    case "correct": return op.field + " " + op.value + " was " + fieldOf(G.readSide(g, op.side, t), op.field);
+    case "rescale": case "split": return op.totalMs + " " + A.usedBy(g, "black") + " " + A.usedBy(g, "white");
+    case "absent": return G.isAway(after, op.side) ? "pause" : "start";
+    case "pass": return g.flagged || "";
+    case "pause": return op.battery ? "battery" : "";
+    case "arrive": {
+      const away = G.isAway(g, op.side);
+      const late = away ? 0 : G.lateness(g, t);
+      // 22.1: twice the lateness in all, what already ran counted; none with no main time (22.4)
+      const again = away || G.controlOf(g, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - G.readSide(g, op.side, t).usedMs);
+      return late + " " + (away ? "pause" : "start") + " " + (op.byPress ? "press" : "arbiter") + " " + again;
+    }
+    case "resume": return "" + Math.max(0, t - g.runSince); // a paused game's runSince: when it stopped
+    case "handicap": return "" + op.stones;
+    case "latelimit": return "" + op.ms;
+    case "control": return (op.side || "both") + " " + formatControl(op.control);
+  }
+  return "";
+}
+
+function fieldOf(r: Reading, f: A.Field): number {
+  if (f === "main") return r.mainMs;
+  if (f === "periods") return r.periodsLeft;
+  if (f === "block") return r.blockMs;
+  if (f === "movesleft") return r.movesLeft;
+  return r.moves;
+}
