@@ -1,7 +1,9 @@
 // What a board tells the clock (Op) and what the clock gives back (Output), the entries of its time
-// log (LogEntry), and the words an entry keeps for an operation (describe). The clock is clock.ts.
+// log (LogEntry), and the small helpers of these: a call as said, an event's call options with the
+// clock's voice, which operations are the arbiter's, the side an operation names, a reading's field.
+// The clock itself is clock.ts.
 
-import { type TimeControl, formatControl } from "./control";
+import type { TimeControl } from "./control";
 import type { CallOptions } from "./schedule";
 import type { Reading, Call } from "./side";
 import * as G from "./game";
@@ -85,31 +87,8 @@ export function sideOf(op: Op): Side | null {
   return "side" in op && op.side ? op.side : null;
 }
 
-/** The log entry's info for an accepted operation, from the game before it (g) as of t, and the
- *  game after it. */
-export function describe(op: Op, g: G.Game, after: G.Game, t: number): string {
-  switch (op.op) {
-    case "correct": return op.field + " " + op.value + " was " + fieldOf(G.readSide(g, op.side, t), op.field);
-    case "rescale": case "split": return op.totalMs + " " + A.usedBy(g, "black") + " " + A.usedBy(g, "white");
-    case "absent": return G.isAway(after, op.side) ? "pause" : "start";
-    case "pass": return g.flagged || "";
-    case "pause": return op.battery ? "battery" : "";
-    case "arrive": {
-      const away = G.isAway(g, op.side);
-      const late = away ? 0 : G.lateness(g, t);
-      // 22.1: twice the lateness in all, what already ran counted; none with no main time (22.4)
-      const again = away || G.controlOf(g, op.side).mainMs === 0 ? 0 : Math.max(0, 2 * late - G.readSide(g, op.side, t).usedMs);
-      return late + " " + (away ? "pause" : "start") + " " + (op.byPress ? "press" : "arbiter") + " " + again;
-    }
-    case "resume": return "" + Math.max(0, t - g.runSince); // a paused game's runSince: when it stopped
-    case "handicap": return "" + op.stones;
-    case "latelimit": return "" + op.ms;
-    case "control": return (op.side || "both") + " " + formatControl(op.control);
-  }
-  return "";
-}
-
-function fieldOf(r: Reading, f: A.Field): number {
+/** A reading's field by a correction's name for it (its log entry: Clock.describe). */
+export function fieldOf(r: Reading, f: A.Field): number {
   if (f === "main") return r.mainMs;
   if (f === "periods") return r.periodsLeft;
   if (f === "block") return r.blockMs;
