@@ -1,17 +1,18 @@
 // The clock a board drives: the game, the call options, the time log, and how far calls have been
 // made. A board calls apply() for each operation with the instant it happened, advance(now) when it
 // wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
-// The plan it keeps of the running side's calls is plan.ts; what goes in and out (operations, outputs,
-// log entries) is ops.ts.
+// The plan it keeps of the running side's calls is plan.ts, the window of calls it places in it and a
+// question's answer (its methods window and answerAt) window.ts; what goes in and out (operations,
+// outputs, log entries) is ops.ts.
 
 import { formatControl } from "./control";
 import type { CallOptions, Speech } from "./schedule";
-import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
-import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
+import { type Reading, type Call, NEVER, stretchEnd, queryAnswer } from "./side";
+import { SOUND_MS } from "./place";
 import * as G from "./game";
 import * as A from "./arbiter";
 import { type Op, type Output, type LogEntry, ARBITER_OPS, sideOf, callOut, withSpeech, fieldOf } from "./ops";
-import { type Plan, newPlan, tailOf, sortCalls, insertCall } from "./plan";
+import { type Plan, newPlan } from "./plan";
 
 export { type Op, type Output, type LogEntry, isArbiterOp } from "./ops";
 
@@ -38,13 +39,13 @@ export class Clock {
   private plan: Plan | null = null;
   /** A press is making the new turn's first calls: the window of calls is (from, to] alone, the
    *  rest of the stretch is worked out at the next wake, after the new face is shown. */
-  private turning = false;
+  turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
   /** When the last answer to a question (16.2) sounds, [start, end), and whose it is: the next one
    *  keeps clear of it. */
-  private heard: number[] = [0, 0];
-  private heardBy: Side = "black";
+  heard: number[] = [0, 0];
+  heardBy: Side = "black";
   /** The instant calls were last made at, and the calls they were made from (those of that instant
    *  are the words that may still sound: a question asked then waits for them). */
   private saidAt = -1;
@@ -77,7 +78,7 @@ export class Clock {
     return e;
   }
 
-  private planned(): Plan {
+  planned(): Plan {
     const g = this.game;
     const p = this.plan;
     if (p && p.game === g && p.options === this.options) return p;
@@ -92,7 +93,7 @@ export class Clock {
   /** When the last words said may sound, [start, end): an answer to a question, and the calls of the
    *  last instant calls were made at, as one span (what lies between is kept clear too); only those
    *  of `side` when one is given. */
-  private sounding(speech: Speech, side: Side | null): number[] {
+  sounding(speech: Speech, side: Side | null): number[] {
     const heard = side && side !== this.heardBy ? [0, 0] : [this.heard[0], this.heard[1]];
     const said: string[] = [];
     if (!side || side === this.saidBy) for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
@@ -133,61 +134,6 @@ export class Clock {
     }
     const next = p.next;
     return next <= to ? next : NEVER + 1;
-  }
-
-  /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
-   *  a wake each second then finds its calls without working out the turn's calls again. With a
-   *  voice's lengths, the calls are placed so that none runs into the next (place.ts): worked out
-   *  from the calls a few seconds either side, so any window places a call the same. */
-  private window(p: Plan, from: number, to: number): void {
-    const g = this.game;
-    const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
-    const s = g[g.toMove];
-    const ctl = G.controlOf(g, g.toMove);
-    const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    const speech = this.options.speech;
-    let calls: Call[] = [];
-    // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
-    // moved into the window, and the press's path is spared the placing
-    let none = false;
-    if (this.turning) {
-      turnCalls(ctl, s, this.options, from - base, until - base, s.moves === 0, calls);
-      none = calls.length === 0; // none: nothing to place, nor to work out again
-      calls = [];
-    }
-    const kept: Call[] = [];
-    // the window just before this one placed the information due at `from` as this one would, and
-    // left nothing else that needs the calls before `from` to place: no look-back (a byoyomi period's
-    // first wake places a third fewer calls)
-    const after = !this.turning && p.tail !== null && p.to === from;
-    let tail: Call[] | null = null;
-    if (!none) {
-      const back = speech && !after ? LOOK_BACK_MS : 0;
-      const ahead = speech ? LOOK_AHEAD_MS : 0;
-      turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
-      sortCalls(calls);
-      if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
-      // the next window may start without a look-back (see `after`) when the calls placed here reach
-      // far enough either side of `until` (HORIZON_MS back, LOOK_AHEAD_MS on), and none near it but the
-      // information due at `until` needs more: then `tail` keeps that information said after `until`
-      if (speech && until - from > HORIZON_MS && until + LOOK_AHEAD_MS <= p.flag) tail = [];
-      for (const x of calls) {
-        x.e += base;
-        if (x.due !== undefined) x.due += base;
-        if (x.e > from && x.e <= until) kept.push(x);
-        if (tail && x.say.charAt(0) !== "c") tail = tailOf(tail, x, until);
-      }
-    }
-    if (after) for (const x of p.tail!) if (x.e > from && x.e <= until) insertCall(kept, x);
-    p.tail = tail;
-    // an answer said later than asked (16.2), in the room the calls left it
-    for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
-    p.from = from;
-    p.to = until;
-    p.calls = kept;
-    p.at = from;
-    p.next = -1; // to be found
-    p.i = 0;
   }
 
   /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
@@ -428,63 +374,6 @@ export class Clock {
       out.push({ kind: "flag", t: f.flagAt, side: o });
       this.record(f.flagAt, "flag", o, what);
     }
-  }
-
-  /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
-   *  the running side's next call and after the one sounding; else said later, in the room the calls
-   *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
-   *  be stale. A question while an answer is still to come is answered by it. Returns the calls said now. */
-  private answerAt(says: string[], side: Side, t: number): Call[] {
-    const now: Call[] = [];
-    for (const say of says) now.push({ e: t, say: say, last: false });
-    const g = this.game;
-    const speech = this.options.speech;
-    if (!speech || says.length === 0) return now;
-    // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
-    // or of a turn that has ended) may still sound: the answer keeps clear of them
-    // an answer still to come answers this question too (a board may have it on the speaker already;
-    // one put off behind it again and again would never be said)
-    if (g.phase === "running" && this.heard[0] > t) return [];
-    const heard = this.sounding(speech, null);
-    if (g.phase !== "running") {
-      // no clock runs: said now, unless those words still sound
-      if (t < heard[1]) return [];
-      this.heard = [t, t + speech.ms(says, false)];
-      this.heardBy = side;
-      return now;
-    }
-    const base = g.runSince - g.turnMs;
-    const s = g[g.toMove];
-    const ctl = G.controlOf(g, g.toMove);
-    const p = this.planned();
-    const kept: Call[] = [];
-    for (const x of p.asked) if (x.e <= t) kept.push(x);
-    if (kept.length < p.asked.length) p.to = -1; // the window is made again without it
-    p.asked = kept;
-    const calls: Call[] = [];
-    // the calls near it: those it may be said among (it may be longer than any of them)
-    const reach = t + HORIZON_MS + SOUND_MS + speech.ms(says, false);
-    turnCalls(ctl, s, this.options, t - base - LOOK_BACK_MS, Math.min(reach, p.flag) - base, s.moves === 0, calls);
-    sortCalls(calls);
-    const answer: Call[] = [];
-    for (const say of says) answer.push({ e: t - base, say: say, last: false });
-    const placed = place(calls, speech, lossAt(ctl, s), answer, [p.quiet[0] - base, p.quiet[1] - base], [heard[0] - base, heard[1] - base], t - base);
-    if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
-    const at = answer[0].e + base;
-    this.heard = [at, at + speech.ms(says, answer[0].short === true)];
-    this.heardBy = side;
-    if (answer[0].due === undefined) {
-      if (answer[0].short) now[0].short = true;
-      return now;
-    }
-    for (const x of answer) {
-      x.e = at;
-      x.due = t;
-      if (side !== g.toMove) x.side = side;
-      p.asked.push(x);
-    }
-    p.to = -1; // the window is made again, with the answer in it
-    return [];
   }
 
   /** 22.1: a press by a player marked absent, while the clock runs, is that player's arrival, made

@@ -1,11 +1,9 @@
 // The plan of the running side's calls (Clock.planned): what a game and the call options fix, worked
-// out once, not at every wake; and the small steps Clock.window places a window of the turn's calls
-// with (place.ts decides where each is said): the information a window leaves for the next one (its
-// tail), calls sorted and inserted in time order. Pure, integer ms, Espruino-safe (ESPRUINO.md).
+// out once, not at every wake (the window of calls placed in it: window.ts). Pure, integer ms,
+// Espruino-safe (ESPRUINO.md).
 
 import type { CallOptions } from "./schedule";
 import { type Call, NEVER } from "./side";
-import { LOOK_AHEAD_MS, HORIZON_MS } from "./place";
 import * as G from "./game";
 
 export interface Plan {
@@ -48,45 +46,4 @@ function forfeitDue(g: G.Game): number {
   // a side whose flag fell while absent has lost on time already: only another absent side can
   if (!((g.blackAbsent && g.flagged !== "black") || (g.whiteAbsent && g.flagged !== "white"))) return NEVER;
   return G.forfeitAt(g);
-}
-
-/** A call of a window ending at `until` that is no count (counts never move, nor move others): a
- *  timed call or information due near `until` makes the next window need its look-back (null); the
- *  information due at `until` said after it goes into `tail`. By place.ts: information due more than
- *  HORIZON_MS before an instant is not said after it, and what was due SOUND_MS before a piece of
- *  information is not in its way; a timed call after `until` may be dropped by a count this window
- *  does not see. */
-export function tailOf(tail: Call[], x: Call, until: number): Call[] | null {
-  const d = x.due !== undefined ? x.due : x.e;
-  if (d <= until - HORIZON_MS || d > until + LOOK_AHEAD_MS) return tail;
-  if ("eut".indexOf(x.say.charAt(0)) >= 0) return d > until ? null : tail;
-  if (d !== until) return null;
-  if (x.e > until) tail.push(x);
-  return tail;
-}
-
-/** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep
- *  the order they are said in ("1分" before "还剩N分", "10" before "timeout"). */
-export function sortCalls(calls: Call[]): void {
-  for (let i = 1; i < calls.length; i++) {
-    const c = calls[i];
-    if (calls[i - 1].e <= c.e) continue; // in order already (a turn's calls mostly come in time order)
-    let j = i - 1;
-    while (j >= 0 && calls[j].e > c.e) {
-      calls[j + 1] = calls[j];
-      j--;
-    }
-    calls[j + 1] = c;
-  }
-}
-
-/** Puts c into calls (in time order) after those of its instant. */
-export function insertCall(calls: Call[], c: Call): void {
-  let j = calls.length;
-  calls.push(c);
-  while (j > 0 && calls[j - 1].e > c.e) {
-    calls[j] = calls[j - 1];
-    j--;
-  }
-  calls[j] = c;
 }
