@@ -167,7 +167,7 @@ export class App {
       this.say("restored: " + phase, now);
       if (back.skipped > 0) this.fault(back.skipped + " damaged records skipped");
       // a side still absent past the lateness limit lost during the power cut: the core ends the game
-      // at its first wake (Clock.forfeitDue)
+      // at its first wake (core/plan.ts forfeitDue)
     }
     // every boot is in the record, with the program it ran (a changed program shows here)
     this.queue(this.clock.game, now, "boot", null, board.firmware);

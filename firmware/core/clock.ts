@@ -1,64 +1,22 @@
 // The clock a board drives: the game, the call options, the time log, and how far calls have been
 // made. A board calls apply() for each operation with the instant it happened, advance(now) when it
 // wakes, and sleeps until nextWakeAt(). Time comes in as integer milliseconds from a monotonic source.
+// The plan it keeps of the running side's calls is plan.ts, the window of calls it places in it and a
+// question's answer (its methods window and answerAt) window.ts; what goes in and out (operations,
+// outputs, log entries) is ops.ts.
 
-import { type TimeControl, formatControl } from "./control";
+import { formatControl } from "./control";
 import type { CallOptions, Speech } from "./schedule";
-import { type Reading, type Call, NEVER, stretchEnd, turnCalls, queryAnswer, lossAt } from "./side";
-import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
+import { type Reading, type Call, NEVER, stretchEnd, queryAnswer } from "./side";
+import { SOUND_MS } from "./place";
 import * as G from "./game";
 import * as A from "./arbiter";
+import { type Op, type Output, type LogEntry, isArbiterOp, sideOf, callOut, withSpeech, fieldOf } from "./ops";
+import { type Plan, newPlan } from "./plan";
+
+export { type Op, type Output, type LogEntry, isArbiterOp } from "./ops";
 
 type Side = G.Side;
-
-export type Op =
-  | { op: "control"; side: Side | null; control: TimeControl }
-  | { op: "handicap"; stones: number }
-  | { op: "calls"; options: CallOptions }
-  | { op: "latelimit"; ms: number }
-  | { op: "start" }
-  | { op: "press"; side: Side }
-  /** `side`: a player stopped the clock (MENU held: the side to move); `battery`: the cell ran empty;
-   *  with neither, the arbiter. */
-  | { op: "pause"; side?: Side; battery?: boolean }
-  | { op: "resume" }
-  | { op: "end" }
-  | { op: "query"; side: Side | null }
-  | { op: "correct"; side: Side; field: A.Field; value: number }
-  | { op: "rescale"; totalMs: number }
-  | { op: "split"; totalMs: number }
-  | { op: "absent"; side: Side }
-  /** `byPress`: the absent player's own button was the arrival (the clock applies it before the press). */
-  | { op: "arrive"; side: Side; byPress?: boolean }
-  | { op: "pass" };
-
-export type Output =
-  /** A spoken call. `due` is set when it is made late (last period only), at t instead of due;
-   *  `moved` when it is said later than due to keep clear of another call (place.ts), the instant
-   *  it was due; `short` when it is said in the voice pack's short form. */
-  | { kind: "call"; t: number; side: Side; say: string; due?: number; moved?: number; short?: boolean }
-  | { kind: "flag"; t: number; side: Side }
-  /** The lateness forfeit limit has passed for a side still absent (22.1–22.3). */
-  | { kind: "notice"; t: number; side: Side; notice: "forfeit" }
-  | { kind: "refused"; t: number; op: string; reason: string }
-  /** An arbiter's operation was done (start, pause, correct, …): `entry` is its log entry. */
-  | { kind: "op"; t: number; entry: LogEntry };
-
-export interface LogEntry {
-  t: number;
-  /** start, press, pause, resume, end, correct, …, call, late, dropped, flag, notice, refused */
-  what: string;
-  side: Side | null;
-  /** What the formatter (firmware/record/logtext.ts) needs besides the readings, as words and integer ms:
-   *  correct "FIELD VALUE was OLD", rescale and split "TOTAL BLACK_USED_BEFORE WHITE_USED_BEFORE",
-   *  resume how long the clock stood (ms, since the pause; since the boot after a power cut),
-   *  arrive "LATE_MS start|pause press|arbiter DEDUCTED_MS", notice "forfeit ARTICLE", absent "start|pause", pass the side, late "SAY due T", flag the operation
-   *  that made it fall, refused "OP: REASON", call the call id (and " short" when said in the
-   *  voice's short form). */
-  info: string;
-  black: Reading;
-  white: Reading;
-}
 
 export class Clock {
   game: G.Game;
@@ -81,13 +39,13 @@ export class Clock {
   private plan: Plan | null = null;
   /** A press is making the new turn's first calls: the window of calls is (from, to] alone, the
    *  rest of the stretch is worked out at the next wake, after the new face is shown. */
-  private turning = false;
+  turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
   /** When the last answer to a question (16.2) sounds, [start, end), and whose it is: the next one
    *  keeps clear of it. */
-  private heard: number[] = [0, 0];
-  private heardBy: Side = "black";
+  heard: number[] = [0, 0];
+  heardBy: Side = "black";
   /** The instant calls were last made at, and the calls they were made from (those of that instant
    *  are the words that may still sound: a question asked then waits for them). */
   private saidAt = -1;
@@ -120,7 +78,7 @@ export class Clock {
     return e;
   }
 
-  private planned(): Plan {
+  planned(): Plan {
     const g = this.game;
     const p = this.plan;
     if (p && p.game === g && p.options === this.options) return p;
@@ -135,7 +93,7 @@ export class Clock {
   /** When the last words said may sound, [start, end): an answer to a question, and the calls of the
    *  last instant calls were made at, as one span (what lies between is kept clear too); only those
    *  of `side` when one is given. */
-  private sounding(speech: Speech, side: Side | null): number[] {
+  sounding(speech: Speech, side: Side | null): number[] {
     const heard = side && side !== this.heardBy ? [0, 0] : [this.heard[0], this.heard[1]];
     const said: string[] = [];
     if (!side || side === this.saidBy) for (const x of this.saidIn) if (x.e === this.saidAt) said.push(x.say);
@@ -176,61 +134,6 @@ export class Clock {
     }
     const next = p.next;
     return next <= to ? next : NEVER + 1;
-  }
-
-  /** The calls in (from, to] and on to the end of the stretch `from` is in (main time, a period):
-   *  a wake each second then finds its calls without working out the turn's calls again. With a
-   *  voice's lengths, the calls are placed so that none runs into the next (place.ts): worked out
-   *  from the calls a few seconds either side, so any window places a call the same. */
-  private window(p: Plan, from: number, to: number): void {
-    const g = this.game;
-    const base = g.runSince - g.turnMs; // absolute time of the turn's e = 0
-    const s = g[g.toMove];
-    const ctl = G.controlOf(g, g.toMove);
-    const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
-    const speech = this.options.speech;
-    let calls: Call[] = [];
-    // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
-    // moved into the window, and the press's path is spared the placing
-    let none = false;
-    if (this.turning) {
-      turnCalls(ctl, s, this.options, from - base, until - base, s.moves === 0, calls);
-      none = calls.length === 0; // none: nothing to place, nor to work out again
-      calls = [];
-    }
-    const kept: Call[] = [];
-    // the window just before this one placed the information due at `from` as this one would, and
-    // left nothing else that needs the calls before `from` to place: no look-back (a byoyomi period's
-    // first wake places a third fewer calls)
-    const after = !this.turning && p.tail !== null && p.to === from;
-    let tail: Call[] | null = null;
-    if (!none) {
-      const back = speech && !after ? LOOK_BACK_MS : 0;
-      const ahead = speech ? LOOK_AHEAD_MS : 0;
-      turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
-      sortCalls(calls);
-      if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
-      // the next window may start without a look-back (see `after`) when the calls placed here reach
-      // far enough either side of `until` (HORIZON_MS back, LOOK_AHEAD_MS on), and none near it but the
-      // information due at `until` needs more: then `tail` keeps that information said after `until`
-      if (speech && until - from > HORIZON_MS && until + LOOK_AHEAD_MS <= p.flag) tail = [];
-      for (const x of calls) {
-        x.e += base;
-        if (x.due !== undefined) x.due += base;
-        if (x.e > from && x.e <= until) kept.push(x);
-        if (tail && x.say.charAt(0) !== "c") tail = tailOf(tail, x, until);
-      }
-    }
-    if (after) for (const x of p.tail!) if (x.e > from && x.e <= until) insertCall(kept, x);
-    p.tail = tail;
-    // an answer said later than asked (16.2), in the room the calls left it
-    for (const x of p.asked) if (x.e > from && x.e <= until) insertCall(kept, x);
-    p.from = from;
-    p.to = until;
-    p.calls = kept;
-    p.at = from;
-    p.next = -1; // to be found
-    p.i = 0;
   }
 
   /** The calls that will be due up to `until` if nothing happens first: a board may schedule their
@@ -473,63 +376,6 @@ export class Clock {
     }
   }
 
-  /** The answer to a question (16.2) asked at t: said now, when it fits (or in its short form) before
-   *  the running side's next call and after the one sounding; else said later, in the room the calls
-   *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
-   *  be stale. A question while an answer is still to come is answered by it. Returns the calls said now. */
-  private answerAt(says: string[], side: Side, t: number): Call[] {
-    const now: Call[] = [];
-    for (const say of says) now.push({ e: t, say: say, last: false });
-    const g = this.game;
-    const speech = this.options.speech;
-    if (!speech || says.length === 0) return now;
-    // the last words said (an earlier answer, the calls of the last instant, maybe of the other side
-    // or of a turn that has ended) may still sound: the answer keeps clear of them
-    // an answer still to come answers this question too (a board may have it on the speaker already;
-    // one put off behind it again and again would never be said)
-    if (g.phase === "running" && this.heard[0] > t) return [];
-    const heard = this.sounding(speech, null);
-    if (g.phase !== "running") {
-      // no clock runs: said now, unless those words still sound
-      if (t < heard[1]) return [];
-      this.heard = [t, t + speech.ms(says, false)];
-      this.heardBy = side;
-      return now;
-    }
-    const base = g.runSince - g.turnMs;
-    const s = g[g.toMove];
-    const ctl = G.controlOf(g, g.toMove);
-    const p = this.planned();
-    const kept: Call[] = [];
-    for (const x of p.asked) if (x.e <= t) kept.push(x);
-    if (kept.length < p.asked.length) p.to = -1; // the window is made again without it
-    p.asked = kept;
-    const calls: Call[] = [];
-    // the calls near it: those it may be said among (it may be longer than any of them)
-    const reach = t + HORIZON_MS + SOUND_MS + speech.ms(says, false);
-    turnCalls(ctl, s, this.options, t - base - LOOK_BACK_MS, Math.min(reach, p.flag) - base, s.moves === 0, calls);
-    sortCalls(calls);
-    const answer: Call[] = [];
-    for (const say of says) answer.push({ e: t - base, say: say, last: false });
-    const placed = place(calls, speech, lossAt(ctl, s), answer, [p.quiet[0] - base, p.quiet[1] - base], [heard[0] - base, heard[1] - base], t - base);
-    if (placed.indexOf(answer[0]) < 0) return []; // no room before it would be stale
-    const at = answer[0].e + base;
-    this.heard = [at, at + speech.ms(says, answer[0].short === true)];
-    this.heardBy = side;
-    if (answer[0].due === undefined) {
-      if (answer[0].short) now[0].short = true;
-      return now;
-    }
-    for (const x of answer) {
-      x.e = at;
-      x.due = t;
-      if (side !== g.toMove) x.side = side;
-      p.asked.push(x);
-    }
-    p.to = -1; // the window is made again, with the answer in it
-    return [];
-  }
-
   /** 22.1: a press by a player marked absent, while the clock runs, is that player's arrival, made
    *  first (the double deduction at that instant); the press itself then counts if it is the
    *  player's move. (Before the start the arbiter may press an absent side's button to start.) */
@@ -592,124 +438,4 @@ export class Clock {
       case "pass": return A.timeoutToPass(g, t);
     }
   }
-}
-
-interface Plan {
-  game: G.Game;
-  options: CallOptions;
-  /** The running side's flag time; NEVER when no clock runs. */
-  flag: number;
-  forfeit: number;
-  /** The running side's calls in (from, to], in time order. */
-  from: number;
-  to: number;
-  calls: Call[];
-  /** The first call after `at` (NEVER + 1: none in the window), for any instant from `at` up to it. */
-  at: number;
-  next: number;
-  /** The index in `calls` of that first call (calls.length: none). */
-  i: number;
-  /** The stretch of the turn (stretchEnd) the cursor was last found in: [start, end). */
-  start: number;
-  end: number;
-  /** Answers to a question (16.2) said later than asked, at absolute times: they go with the plan,
-   *  so an operation that changes the game (a press ends the turn) drops them. */
-  asked: Call[];
-  /** Words said before the plan that may still sound then, [start, end) (none: [0, 0]). */
-  quiet: number[];
-  /** The information due at `to` that the window placed after it (null: the next window is placed
-   *  with its look-back). */
-  tail: Call[] | null;
-}
-
-function newPlan(g: G.Game, o: CallOptions): Plan {
-  return { game: g, options: o, flag: g.phase === "running" ? G.flagTime(g) : NEVER, forfeit: forfeitDue(g), from: 0, to: -1, calls: [], at: 0, next: -1, i: 0, start: 0, end: -1, asked: [], quiet: [0, 0], tail: null };
-}
-
-/** A call of a window ending at `until` that is no count (counts never move, nor move others): a
- *  timed call or information due near `until` makes the next window need its look-back (null); the
- *  information due at `until` said after it goes into `tail`. By place.ts: information due more than
- *  HORIZON_MS before an instant is not said after it, and what was due SOUND_MS before a piece of
- *  information is not in its way; a timed call after `until` may be dropped by a count this window
- *  does not see. */
-function tailOf(tail: Call[], x: Call, until: number): Call[] | null {
-  const d = x.due !== undefined ? x.due : x.e;
-  if (d <= until - HORIZON_MS || d > until + LOOK_AHEAD_MS) return tail;
-  if ("eut".indexOf(x.say.charAt(0)) >= 0) return d > until ? null : tail;
-  if (d !== until) return null;
-  if (x.e > until) tail.push(x);
-  return tail;
-}
-
-/** In time order, a stable insertion sort (Espruino's sort is not stable): calls of one instant keep
- *  the order they are said in ("1分" before "还剩N分", "10" before "timeout"). */
-function sortCalls(calls: Call[]): void {
-  for (let i = 1; i < calls.length; i++) {
-    const c = calls[i];
-    if (calls[i - 1].e <= c.e) continue; // in order already (a turn's calls mostly come in time order)
-    let j = i - 1;
-    while (j >= 0 && calls[j].e > c.e) {
-      calls[j + 1] = calls[j];
-      j--;
-    }
-    calls[j + 1] = c;
-  }
-}
-
-/** Puts c into calls (in time order) after those of its instant. */
-function insertCall(calls: Call[], c: Call): void {
-  let j = calls.length;
-  calls.push(c);
-  while (j > 0 && calls[j - 1].e > c.e) {
-    calls[j] = calls[j - 1];
-    j--;
-  }
-  calls[j] = c;
-}
-
-/** A call as said, for `side` unless it is an answer for the other one. */
-function callOut(c: Call, side: Side): Extract<Output, { kind: "call" }> {
-  const o: Extract<Output, { kind: "call" }> = { kind: "call", t: c.e, side: c.side || side, say: c.say };
-  if (c.due !== undefined) o.moved = c.due;
-  if (c.short) o.short = true;
-  return o;
-}
-
-function withSpeech(o: CallOptions, speech: CallOptions["speech"]): CallOptions {
-  return { ordinary: o.ordinary, last: o.last, timeoutCall: o.timeoutCall, warnSec: o.warnSec, countdown: o.countdown, speech: speech };
-}
-
-/** When a side still absent from the start passes the lateness limit; NEVER if none can. A flag
- *  does not end the other side's lateness: both may lose (22.3, 直至判双方负). A restored game's
- *  limit may have passed during the power cut: it is due at once. */
-function forfeitDue(g: G.Game): number {
-  if (g.lateLimitMs <= 0 || g.phase === "setup" || g.phase === "ended") return NEVER;
-  // a side whose flag fell while absent has lost on time already: only another absent side can
-  if (!((g.blackAbsent && g.flagged !== "black") || (g.whiteAbsent && g.flagged !== "white"))) return NEVER;
-  return G.forfeitAt(g);
-}
-
-/** The operations of the arbiter: each accepted one is an output too (the transcript shows them).
- *  One string, each name between spaces: an array of strings would take several times its jsvars. */
-const ARBITER_OPS = " start pause resume end correct rescale split absent arrive pass ";
-
-/** Whether an operation is the arbiter's (not a player's press or question, nor a set-up value).
- *  Where it was found is checked: Espruino's indexOf also "finds" a text whose start matches the
- *  string's end (" op " at the last " "), whatever op is. */
-export function isArbiterOp(op: string): boolean {
-  const at = ARBITER_OPS.indexOf(" " + op + " ");
-  return at >= 0 && at + op.length + 2 <= ARBITER_OPS.length;
-}
-
-/** The side an operation names (a press, a correction, a player's pause…), or null. */
-function sideOf(op: Op): Side | null {
-  return "side" in op && op.side ? op.side : null;
-}
-
-function fieldOf(r: Reading, f: A.Field): number {
-  if (f === "main") return r.mainMs;
-  if (f === "periods") return r.periodsLeft;
-  if (f === "block") return r.blockMs;
-  if (f === "movesleft") return r.movesLeft;
-  return r.moves;
 }

@@ -5,3 +5,4 @@ export { type SideClock, type Reading, type Call, NEVER } from "./side";
 export * from "./game";
 export * from "./arbiter";
 export * from "./clock";
+import "./window"; // Clock.window and Clock.answerAt, on its prototype: after clock.ts

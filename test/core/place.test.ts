@@ -156,7 +156,7 @@ describe("the calls in a window are placed the same whatever instant the window 
   }, 120000);
 
   it("a period's window placed without its look-back (after the window before it) says every call as one placed with it", () => {
-    // clock.ts window(): a byoyomi period's first wake skips the look-back when the window before
+    // window.ts Clock.window: a byoyomi period's first wake skips the look-back when the window before
     // placed the information due at its start; `full` places every window with its look-back
     const run = (text: string, pack: string, full: boolean): { calls: string[]; trimmed: number } => {
       const script = parseScript(text);
