@@ -108,15 +108,23 @@ export function coldFileOf(c: Cold, code: string): string | null {
   return m ? m[1] : null;
 }
 
-/** esbuild, for a cold file: its shared module becomes the values handed over. */
+/** esbuild, for a cold file: its shared module becomes the values handed over. Each value is a
+ *  module of its own without side effects, so the file holds a variable for those its code uses
+ *  alone (a name the file carries is a jsvar for as long as it is loaded; the set-up menu's used 13
+ *  of 16). */
 export function sharedFromProgram(c: Cold, names: string[]): esbuild.Plugin {
   return {
     name: "cold-shared-from-program",
     setup(b) {
       b.onLoad({ filter: pattern(c.shared) }, () => ({
-        contents: names.map((n, i) => "export var " + n + " = " + SHARED_PARAM + "[" + i + "];").join("\n") + "\n",
+        contents: names.map((n, i) => "export { " + n + " } from \"cold-shared:" + i + "\";").join("\n") + "\n",
         loader: "js",
       }));
+      b.onResolve({ filter: /^cold-shared:\d+$/ }, (a) => ({ path: a.path, namespace: "cold-shared", sideEffects: false }));
+      b.onLoad({ filter: /.*/, namespace: "cold-shared" }, (a) => {
+        const i = +a.path.slice(a.path.indexOf(":") + 1);
+        return { contents: "export var " + names[i] + " = " + SHARED_PARAM + "[" + i + "];\n", loader: "js" };
+      });
     },
   };
 }
@@ -153,7 +161,7 @@ export function ${c.load}() {
 /** A cold file's code from its bundle: the body of the function the loader makes, as it is (its
  *  source map too). Throws when the bundle holds a module that is not its own. */
 export function wrapCold(c: Cold, code: string, map: string, inputs: Record<string, number>): { code: string; map: string } {
-  const foreign = Object.keys(inputs).filter((f) => inputs[f] > 0 && f !== "entry.ts" && !c.own.test(f) && !pattern(c.shared).test("/" + f));
+  const foreign = Object.keys(inputs).filter((f) => inputs[f] > 0 && f !== "entry.ts" && !f.startsWith("cold-shared:") && !c.own.test(f) && !pattern(c.shared).test("/" + f));
   if (foreign.length) {
     throw new Error("the " + c.name + " file would hold a second copy of " + foreign.map((f) => relative(ROOT, join(ROOT, f))).join(", ") +
       ": import it through " + c.shared);
