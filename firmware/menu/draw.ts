@@ -60,7 +60,7 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const list = m.screen === "list" ? listMade(m, s, game) : null;
   const cursor = list ? m.item : m.sel;
   // the first line shown, so that the cursor is visible with one line below it when possible
-  const n = list ? list.n : lineCount(m, game);
+  const n = list ? list.n : lineCount(m, s, game);
   let top = cursor < 0 || n <= slots ? 0 : cursor - (slots - 2); // clamp's, written out: a call fewer
   if (top > n - slots) top = n - slots;
   if (top < 0) top = 0;
@@ -103,7 +103,7 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const h = LINE_H;
   for (let i = 0; i < rows; i++) {
     let text = i < shown ? lines[at + i] : i < slots ? "" : notes[i - slots];
-    if (text === undefined) text = listLine(list!, top + i); // a list's line not made yet
+    if (text === undefined) text = listLine(m, list!, top + i); // a list's line not made yet
     const mark = top + i === cursor && i < shown;
     const key = mark ? text + "\x01" : text;
     keys.push(key);

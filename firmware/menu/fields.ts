@@ -2,7 +2,6 @@
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
 import type { TimeControl } from "../core/index";
-import type { Menu } from "./state";
 import { formatDuration } from "./shared";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
@@ -42,16 +41,16 @@ const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Pe
   "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
   "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1";
 // their places in DEFS
-const HOURS = 0;
-const MINUTES = 1;
-const SECONDS = 2;
-const PERIODS = 3;
-const PERIOD_S = 4;
-const MOVES = 5;
-const BLOCK_MIN = 6;
-const BLOCK_S = 7;
-const INCREMENT = 8;
-const DELAY = 9;
+export const HOURS = 0;
+export const MINUTES = 1;
+export const SECONDS = 2;
+export const PERIODS = 3;
+export const PERIOD_S = 4;
+export const MOVES = 5;
+export const BLOCK_MIN = 6;
+export const BLOCK_S = 7;
+export const INCREMENT = 8;
+export const DELAY = 9;
 export const STEP_H = 10;
 export const STEP_MIN = 11;
 export const STEP_S = 12;
@@ -75,21 +74,13 @@ export function defs(ns: number[]): FieldDef[] {
 
 // --- the control editor's draft -------------------------------------------------------------------------
 
-/** The system of a control, as an index in KINDS. */
-export function kindOf(c: TimeControl): number {
-  if (c.kind === "absolute") return 0;
-  if (c.kind === "byoyomi") return c.reserved ? 2 : 1;
-  if (c.kind === "moves") return c.carry ? 3 : 4;
-  return c.kind === "fischer" ? 5 : 6;
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
   const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, when the draft is
+  // made while the draft is (not a function of the menu's file: that is jsvars while it is open)
+  const clamp = function (x: number, lo: number, hi: number): number {
+    return x < lo ? lo : x > hi ? hi : x;
+  };
   const d = defs([PERIODS, PERIOD_S, MOVES, BLOCK_MIN, INCREMENT, DELAY]); // Espruino: no destructuring
   const periods = d[0];
   const periodS = d[1];
@@ -117,19 +108,6 @@ export function draftOf(c: TimeControl): number[] {
   v[1] = Math.floor((m % 3600) / 60);
   v[2] = m % 60;
   return v;
-}
-
-/** The fields of the set-up menu's drafts: a control's (by its system, m.kind), the volume, the
- *  board number. */
-export function setupFields(m: Menu): FieldDef[] {
-  if (m.screen === "vol") return defs([VOLUME]);
-  if (m.screen === "board") return defs([BOARD]);
-  const kind = m.kind;
-  if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
-  if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
-  if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
-  if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
-  return defs([HOURS, MINUTES, SECONDS]);
 }
 
 /** The draft in the core's notation (not checked: parseControl judges it). */

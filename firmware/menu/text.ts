@@ -4,7 +4,8 @@
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
-import { type Menu, TRIES, ROOMS } from "./state";
+import { type Menu, TRIES, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS } from "./state";
+import type { FieldDef } from "./fields";
 
 export interface MenuView {
   title: string;
@@ -31,6 +32,7 @@ export function line(left: string, right: string): string {
   return l + SPACES.substring(0, cols - l.length - r.length) + r;
 }
 
+/** A screen's view. (The set-up menu's file writes it out where it makes one: a function fewer.) */
 export function view(title: string, tag: string, lines: string[], cursor: number, m: Menu): MenuView {
   return { title: title, tag: tag, lines: lines, cursor: cursor, note: m.note, pin: "" };
 }
@@ -39,21 +41,22 @@ export function view(title: string, tag: string, lines: string[], cursor: number
 export function choiceView(title: string, labels: string[], m: Menu, from: number, to: number): MenuView {
   const lines: string[] = [];
   for (let i = from; i < to && i < labels.length; i++) lines.push(line(labels[i], ""));
-  return view(title, m.sel + 1 + "/" + labels.length, lines, m.sel, m);
+  return { title: title, tag: m.sel + 1 + "/" + labels.length, lines: lines, cursor: m.sel, note: m.note, pin: "" };
 }
 
-/** Lines from..to-1 of a short screen's, made whole. */
+/** Lines from..to-1 of a short screen's, made whole (the arbiter's; fieldsView writes it out). */
 export function cut(lines: string[], from: number, to: number): string[] {
   return from === 0 && lines.length <= to ? lines : lines.slice(from, to);
 }
 
 /** A draft's screen: its fields, then `last`, the OK line (its room's: what it sets). */
-export function fieldsView(title: string, m: Menu, game: Game, from: number, to: number, last: string): MenuView {
-  const fields = ROOMS[m.arbiter ? 1 : 0].fields(m, game);
-  const lines: string[] = [];
+export function fieldsView(title: string, m: Menu, s: Settings, game: Game, from: number, to: number, last: string): MenuView {
+  const fields = ROOMS[m.arbiter ? 1 : 0](FIELDS, m, s, game, 0, 0, null) as FieldDef[];
+  let lines: string[] = [];
   for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
   lines.push(last);
-  return view(title, "", cut(lines, from, to), m.sel, m);
+  if (from > 0 || lines.length > to) lines = lines.slice(from, to); // cut's, written out
+  return { title: title, tag: "", lines: lines, cursor: m.sel, note: m.note, pin: "" };
 }
 
 /** A list's count and the lines made so far, for the settings and the game they were made from; in
@@ -67,16 +70,14 @@ let made: ListMade | null = null;
 export function listMade(m: Menu, s: Settings, game: Game): ListMade {
   const k = made;
   if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
-  return (made = { s: s, game: game, arbiter: m.arbiter, n: ROOMS[m.arbiter ? 1 : 0].items(game).split("|").length, lines: [] });
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: (ROOMS[m.arbiter ? 1 : 0](ITEMS, m, s, game, 0, 0, null) as string).split("|").length, lines: [] });
 }
 
 /** Line i of the list (made once: a line costs the board about 10 ms). */
-export function listLine(k: ListMade, i: number): string {
+export function listLine(m: Menu, k: ListMade, i: number): string {
   const text = k.lines[i];
   if (text !== undefined) return text;
-  const game = k.game;
-  const r = ROOMS[k.arbiter ? 1 : 0];
-  return (k.lines[i] = r.line((r.items(game)).split("|")[i], k.s, game));
+  return (k.lines[i] = ROOMS[k.arbiter ? 1 : 0](LINE, m, k.s, k.game, i, 0, null) as string);
 }
 
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
@@ -92,27 +93,27 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
       const k = listMade(m, s, game);
       const n = k.n;
       const lines: string[] = [];
-      for (let i = from; i < to && i < n; i++) lines.push(listLine(k, i));
-      return view(m.arbiter ? "Arbiter" : "Set-up", m.arbiter ? game.phase : m.item + 1 + "/" + n, lines, m.item, m);
+      for (let i = from; i < to && i < n; i++) lines.push(listLine(m, k, i));
+      return { title: m.arbiter ? "Arbiter" : "Set-up", tag: m.arbiter ? game.phase : m.item + 1 + "/" + n, lines: lines, cursor: m.item, note: m.note, pin: "" };
     }
   }
-  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") < 0) return ROOMS[m.arbiter ? 1 : 0].window(m, s, game, from, to);
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") < 0) return ROOMS[m.arbiter ? 1 : 0](WINDOW, m, s, game, from, to, null) as MenuView;
   // a PIN screen: its digits, one character a digit
   let p = "";
   for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
   const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|.";
   const at = titles.indexOf("|" + m.screen + ":") + m.screen.length + 2;
-  const v = view(titles.substring(at, titles.indexOf("|", at)), "", [], -1, m);
-  v.pin = p;
+  const v: MenuView = { title: titles.substring(at, titles.indexOf("|", at)), tag: "", lines: [], cursor: -1, note: m.note, pin: p };
   // the wrong tries stay in sight while the next attempt is keyed in
   if (!v.note && m.tries > 0) v.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
   return v;
 }
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
-export function lineCount(m: Menu, game: Game): number {
-  if (m.screen === "list") return ROOMS[m.arbiter ? 1 : 0].items(game).split("|").length;
-  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return ROOMS[m.arbiter ? 1 : 0].fields(m, game).length + 1; // and the OK line
+export function lineCount(m: Menu, s: Settings, game: Game): number {
+  const r = ROOMS[m.arbiter ? 1 : 0];
+  if (m.screen === "list") return (r(ITEMS, m, s, game, 0, 0, null) as string).split("|").length;
+  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return (r(FIELDS, m, s, game, 0, 0, null) as FieldDef[]).length + 1; // and the OK line
   if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) return 0;
-  return ROOMS[m.arbiter ? 1 : 0].count(m, game);
+  return r(COUNT, m, s, game, 0, 0, null) as number;
 }

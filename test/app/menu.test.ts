@@ -906,7 +906,7 @@ describe("a menu redrawn step by step", () => {
       u.t += 1000;
       u.key(p.b, p.long);
       if (!u.menu) break;
-      if (lineCount(u.menu, u.clock.game) !== menuView(u.menu, u.settings, u.clock.game).lines.length) return false;
+      if (lineCount(u.menu, u.settings, u.clock.game) !== menuView(u.menu, u.settings, u.clock.game).lines.length) return false;
       drawn = drawMenu(g, u.menu, u.settings, u.clock.game, drawn);
       const whole = PageGraphics.frame();
       drawMenu(whole, u.menu, u.settings, u.clock.game);
@@ -933,7 +933,7 @@ describe("a menu redrawn step by step", () => {
     for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind, arbiter: true });
     for (const x of screens) {
       const m = Object.assign(openSetup(defaultSettings()), { vals: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, x) as Menu;
-      expect(lineCount(m, game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
+      expect(lineCount(m, defaultSettings(), game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
     }
   });
 
