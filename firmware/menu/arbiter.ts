@@ -7,9 +7,9 @@
 import type { Settings } from "../record/settings";
 import type { Field, Game, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
-import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, withNote } from "./state";
+import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE, withNote } from "./state";
 import { CFIELDS, CFIELD_NAMES, CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
-import { type MenuView, line, view, cut, choiceView, fieldsView } from "./text";
+import { line } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
 import type { Menus } from "../menu";
@@ -18,11 +18,6 @@ import type { Menus } from "../menu";
  *  MENU tap too many opens a correction's screen, never resumes the game), and only while a game
  *  runs or stands paused: a game that is over offers no Resume. */
 export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
-
-/** The arbiter menu's items for the game as it stands (see ARBITER_ITEMS). */
-export function arbiterItems(game: Game): string {
-  return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
-}
 
 /** The readings a side can have corrected, given its system (indices in fields.ts CFIELDS). */
 function correctable(c: TimeControl): number[] {
@@ -38,44 +33,43 @@ export function openArbiter(s: Settings, unlocked?: boolean): Menu {
   return m;
 }
 
-/** Lines a..b-1 of one of its screens (the room's WINDOW; a function of its own: each call of a
- *  function runs over all its code, and the list's lines are asked of the room at every step). */
-function arbiterWindow(m: Menu, s: Settings, game: Game, a: number, b: number): MenuView {
+/** One of its screens (the room's WINDOW, state.ts: a title, a tag and lines; a function of its
+ *  own: each call of a function runs over all its code, and the list's lines are asked of the room
+ *  at every step). */
+function arbiterWindow(m: Menu, game: Game): string[] {
   const who = (m.side === "black" ? "Black" : "White");
   switch (m.screen) {
     case "cfield": {
       const fields = correctable(controlOf(game, m.side));
       const rd = readSide(game, m.side, game.lastT);
-      const lines: string[] = [];
+      const w = ["Correct " + who, game.phase];
       const names = CFIELD_NAMES.split("|");
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
         const f = fields[i];
         const v = [rd.mainMs, rd.periodsLeft, rd.blockMs, rd.movesLeft, rd.moves][f];
         const value = game.phase === "running" ? "" : f === 0 || f === 2 ? clockText(v) : "" + v;
-        lines.push(line(names[fields[i]], value));
+        w.push(line(names[fields[i]], value));
       }
-      return view("Correct " + who, game.phase, cut(lines, a, b), m.sel, m);
+      return w;
     }
     case "cval": case "rescale": case "split": {
       // a reading's value: a time (main time, a block's) as the clock shows it, a count as a number
       const time = m.screen !== "cval" || m.kind === 0 || m.kind === 2;
       const title = m.screen === "cval" ? who + " " + CFIELD_SHORT.split("|")[m.kind] + ": " + (time ? clockText(m.vals[1]) : "" + m.vals[1])
         : m.screen === "rescale" ? "Measured " + clockText(m.vals[1]) : "First half, split";
-      return fieldsView(title, m, s, game, a, b, line("Set to", time ? clockText(m.vals[0]) : "" + m.vals[0]));
+      return [title, "", line("Set to", time ? clockText(m.vals[0]) : "" + m.vals[0])];
     }
-    case "absent": {
-      const lines = [
-        line("Absent Black", game.blackAbsent ? "marked" : ""),
-        line("Absent White", game.whiteAbsent ? "marked" : ""),
-        line("Arrive Black", ""),
-        line("Arrive White", ""),
-      ];
-      return view("Lateness 22.1-22.4", "", cut(lines, a, b), m.sel, m);
-    }
-    case "end": return choiceView("End the game?", ["No", "Yes, end it"], m, a, b);
+    case "absent": return [
+      "Lateness 22.1-22.4", "",
+      line("Absent Black", game.blackAbsent ? "marked" : ""),
+      line("Absent White", game.whiteAbsent ? "marked" : ""),
+      line("Arrive Black", ""),
+      line("Arrive White", ""),
+    ];
+    case "end": return ["End the game?", CHOICE, "No", "Yes, end it"];
   }
-  return choiceView("New game?", ["No", "Yes, new game"], m, a, b);
+  return ["New game?", CHOICE, "No", "Yes, new game"];
 }
 
 /** MENU on one of its screens at t (the room's ENTER): an item of the list opens its screen or acts,
@@ -94,7 +88,7 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
     return;
   }
   if (m.screen === "list") {
-    const id = (arbiterItems(game)).split("|")[m.item];
+    const id = (ARBITER_ITEMS + "|pause").split("|")[m.item]; // item m.item of ITEMS's
     switch (id) {
       case "pause":
         if (game.phase === "running") {
@@ -188,9 +182,9 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
  *  screens' lines and MENU on them in one each (a call runs over all of a function's code: the
  *  small asks, made at every step, stay quick). */
 export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: number, b: number, r: MenuResult | null): unknown {
-  if (ask === ITEMS) return arbiterItems(game);
+  if (ask === ITEMS) return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
   if (ask === LINE) {
-    switch (arbiterItems(game).split("|")[a]) {
+    switch ((ARBITER_ITEMS + "|pause").split("|")[a]) { // item a of ITEMS's
       case "pause": return line(game.phase === "running" ? "Pause" : "Resume", "");
       case "cblack": return line("Correct Black", ">");
       case "cwhite": return line("Correct White", ">");
@@ -221,7 +215,7 @@ export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: nu
     }
     return f;
   }
-  if (ask === WINDOW) return arbiterWindow(m, s, game, a, b);
+  if (ask === WINDOW) return arbiterWindow(m, game);
   enterArbiter(m, game, a, r);
   return null;
 }

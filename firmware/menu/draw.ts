@@ -6,9 +6,9 @@ import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
 import type { Menu } from "./state";
-import { COLS, menuWindow, lineCount, listMade, listLine } from "./text";
+import { COLS, LIST_ROWS, menuWindow, lineCount, listMade, listLine } from "./text";
 
-const SLOTS = 5; // lines under the title
+const SLOTS = LIST_ROWS; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
 const LINE_Y = 12;
 const LINE_H = 10;

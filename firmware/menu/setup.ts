@@ -7,12 +7,12 @@ import type { Game, TimeControl } from "../core/index";
 import { presets } from "../presets";
 import { parseControl, isParseError, formatControl, formatDuration, pinDigits, TRADITIONS } from "./shared";
 import { PACK_LIST } from "../packs"; // a copy in the set-up menu's file (build/cold.ts)
-import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, withNote } from "./state";
+import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE, withNote } from "./state";
 import {
   draftOf, draftText, defs, HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S, MOVES, BLOCK_MIN, BLOCK_S, INCREMENT, DELAY,
   VOLUME, BOARD,
 } from "./fields";
-import { type MenuView, COLS, line, choiceView, fieldsView } from "./text";
+import { COLS, line } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
 import type { Menus } from "../menu";
@@ -48,46 +48,49 @@ export function openSetup(s: Settings, unlocked?: boolean): Menu {
   return m;
 }
 
-/** Lines a..b-1 of one of its screens (the room's WINDOW; a function of its own: each call of a
- *  function runs over all its code, and the list's lines are asked of the room at every step). */
-function setupWindow(m: Menu, s: Settings, game: Game, a: number, b: number): MenuView {
+/** One of its screens (the room's WINDOW, state.ts: a title, a tag and lines; a function of its
+ *  own: each call of a function runs over all its code, and the list's lines are asked of the room
+ *  at every step). */
+function setupWindow(m: Menu): string[] {
   const who = (m.side === "black" ? "Black" : "White");
-  let labels: string[];
+  let w: string[];
   switch (m.screen) {
     case "preset": {
-      labels = [];
+      w = ["Preset", CHOICE];
       const all = presets();
-      for (let i = 0; i < all.length; i++) labels.push(all[i].label);
-      return choiceView("Preset", labels, m, a, b);
+      for (let i = 0; i < all.length; i++) w.push(all[i].label);
+      return w;
     }
-    case "kind": return choiceView(who + ": system", KINDS.split("|"), m, a, b);
+    case "kind": return [who + ": system", CHOICE].concat(KINDS.split("|"));
     case "ctl": {
       const t = draftText(m.kind, m.vals);
       // the notation whole rather than a cut "OK"
-      return fieldsView(who + ": " + KIND_SHORT.split("|")[m.kind], m, s, game, a, b, line(t.length + 3 > COLS ? "" : "OK", t));
+      return [who + ": " + KIND_SHORT.split("|")[m.kind], "", line(t.length + 3 > COLS ? "" : "OK", t)];
     }
     case "hcp": {
-      labels = HANDICAPS.split("|");
-      for (let i = 0; i < labels.length; i++) labels[i] = i ? labels[i] + " stones" : "Even";
-      return choiceView("Handicap", labels, m, a, b);
+      w = ["Handicap", CHOICE, "Even"];
+      const h = HANDICAPS.split("|");
+      for (let i = 1; i < h.length; i++) w.push(h[i] + " stones");
+      return w;
     }
-    case "wside": return choiceView("White's button", ["on the left", "on the right"], m, a, b);
+    case "wside": return ["White's button", CHOICE, "on the left", "on the right"];
     case "lang": {
-      labels = PACK_LIST.split("|");
-      for (let i = 0; i < labels.length; i++) labels[i] = nameOf(labels[i].split(":")[0]);
-      return choiceView("Language", labels, m, a, b);
+      w = ["Language", CHOICE];
+      const packs = PACK_LIST.split("|");
+      for (let i = 0; i < packs.length; i++) w.push(nameOf(packs[i].split(":")[0]));
+      return w;
     }
     case "trad": {
-      labels = [];
-      for (let i = 0; i < TRADITIONS.length; i++) labels.push(nameOf(TRADITIONS[i].id));
-      return choiceView("Tradition", labels, m, a, b);
+      w = ["Tradition", CHOICE];
+      for (let i = 0; i < TRADITIONS.length; i++) w.push(nameOf(TRADITIONS[i].id));
+      return w;
     }
-    case "vol": return fieldsView("Volume", m, s, game, a, b, line("OK", ""));
-    case "board": return fieldsView("Board number", m, s, game, a, b, line("Set to", "" + m.vals[0]));
-    case "late": return choiceView("Late limit", ["15 min (22.2)", "30 min", "60 min (22.1)", "No limit"], m, a, b);
-    case "pinlen": return choiceView("New PIN: how long", ["4 digits", "6 digits"], m, a, b);
+    case "vol": return ["Volume", "", line("OK", "")];
+    case "board": return ["Board number", "", line("Set to", "" + m.vals[0])];
+    case "late": return ["Late limit", CHOICE, "15 min (22.2)", "30 min", "60 min (22.1)", "No limit"];
+    case "pinlen": return ["New PIN: how long", CHOICE, "4 digits", "6 digits"];
   }
-  return choiceView("Tournament lock", ["Off (home)", "On: set-up needs PIN"], m, a, b);
+  return ["Tournament lock", CHOICE, "Off (home)", "On: set-up needs PIN"];
 }
 
 /** MENU on one of its screens (the room's ENTER): an item of the list opens its screen, a choice or
@@ -333,7 +336,7 @@ export function setupRoom(ask: number, m: Menu, s: Settings, game: Game, a: numb
     if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
     return defs([HOURS, MINUTES, SECONDS]);
   }
-  if (ask === WINDOW) return setupWindow(m, s, game, a, b);
+  if (ask === WINDOW) return setupWindow(m);
   enterSetup(m, s, r);
   return null;
 }

@@ -63,8 +63,13 @@ export const LINE = 1;
 /** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's OK
  *  line, at a (now); r null: MENU held on one of its screens (not the list), one step back. */
 export const ENTER = 2;
-/** One of its screens, lines a..b-1 alone: a MenuView. */
+/** One of its screens (not the list, not a PIN screen), as a string[]: [0] its title, [1] its tag,
+ *  then its lines: a choice's labels (its tag CHOICE: text.ts makes them lines and the tag the
+ *  cursor's place), a draft's OK line (text.ts puts its fields above), or a short screen's lines made
+ *  whole. */
 export const WINDOW = 3;
+/** The tag of a choice screen's WINDOW. */
+export const CHOICE = "\x02";
 /** How many lines one of its choice screens has: a number. */
 export const COUNT = 4;
 /** The fields one of its draft screens edits: FieldDef[]. */

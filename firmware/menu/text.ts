@@ -4,7 +4,7 @@
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
-import { type Menu, TRIES, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS } from "./state";
+import { type Menu, TRIES, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE } from "./state";
 import type { FieldDef } from "./fields";
 
 export interface MenuView {
@@ -19,8 +19,11 @@ export interface MenuView {
 }
 
 export const COLS = 21; // the small font is 6 px a character
-/** COLS spaces: a menu line's padding is cut from it. */
-const SPACES = " ".repeat(COLS);
+/** The lines a screen shows under its title. */
+export const LIST_ROWS = 5;
+/** COLS spaces: a menu line's padding is cut from it (a literal: one jsvar in the menu's file, where
+ *  " ".repeat(COLS) made a string of three). */
+const SPACES = "                     ";
 
 /** left and right on one line of COLS characters: right-aligned right, left cut to fit. */
 export function line(left: string, right: string): string {
@@ -30,33 +33,6 @@ export function line(left: string, right: string): string {
   const l = left.length > room ? left.substring(0, room > 0 ? room : 0) : left;
   // l and r never fill more than COLS: the pad is a cut of SPACES, not a loop (dear on the board)
   return l + SPACES.substring(0, cols - l.length - r.length) + r;
-}
-
-/** A screen's view. (The set-up menu's file writes it out where it makes one: a function fewer.) */
-export function view(title: string, tag: string, lines: string[], cursor: number, m: Menu): MenuView {
-  return { title: title, tag: tag, lines: lines, cursor: cursor, note: m.note, pin: "" };
-}
-
-/** A choice, its lines from..to-1 alone (the screen's window). */
-export function choiceView(title: string, labels: string[], m: Menu, from: number, to: number): MenuView {
-  const lines: string[] = [];
-  for (let i = from; i < to && i < labels.length; i++) lines.push(line(labels[i], ""));
-  return { title: title, tag: m.sel + 1 + "/" + labels.length, lines: lines, cursor: m.sel, note: m.note, pin: "" };
-}
-
-/** Lines from..to-1 of a short screen's, made whole (the arbiter's; fieldsView writes it out). */
-export function cut(lines: string[], from: number, to: number): string[] {
-  return from === 0 && lines.length <= to ? lines : lines.slice(from, to);
-}
-
-/** A draft's screen: its fields, then `last`, the OK line (its room's: what it sets). */
-export function fieldsView(title: string, m: Menu, s: Settings, game: Game, from: number, to: number, last: string): MenuView {
-  const fields = ROOMS[m.arbiter ? 1 : 0](FIELDS, m, s, game, 0, 0, null) as FieldDef[];
-  let lines: string[] = [];
-  for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
-  lines.push(last);
-  if (from > 0 || lines.length > to) lines = lines.slice(from, to); // cut's, written out
-  return { title: title, tag: "", lines: lines, cursor: m.sel, note: m.note, pin: "" };
 }
 
 /** A list's count and the lines made so far, for the settings and the game they were made from; in
@@ -73,11 +49,18 @@ export function listMade(m: Menu, s: Settings, game: Game): ListMade {
   return (made = { s: s, game: game, arbiter: m.arbiter, n: (ROOMS[m.arbiter ? 1 : 0](ITEMS, m, s, game, 0, 0, null) as string).split("|").length, lines: [] });
 }
 
-/** Line i of the list (made once: a line costs the board about 10 ms). */
+/** Line i of the list (made once: a line costs the board about 10 ms); a line made lets go of those a
+ *  screen's lines away, which a step along the list has scrolled out of sight. */
 export function listLine(m: Menu, k: ListMade, i: number): string {
-  const text = k.lines[i];
+  const lines = k.lines;
+  const text = lines[i];
   if (text !== undefined) return text;
-  return (k.lines[i] = ROOMS[k.arbiter ? 1 : 0](LINE, m, k.s, k.game, i, 0, null) as string);
+  if (lines.length > LIST_ROWS) {
+    // (none at the menu's open, the step that must be quickest)
+    delete lines[i - LIST_ROWS];
+    delete lines[i + LIST_ROWS];
+  }
+  return (lines[i] = ROOMS[k.arbiter ? 1 : 0](LINE, m, k.s, k.game, i, 0, null) as string);
 }
 
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
@@ -86,27 +69,42 @@ export function menuView(m: Menu, s: Settings, game: Game): MenuView {
 }
 
 /** The screen with its lines from..to-1 alone (cursor: the index in all of them). Lists and
- *  choices make the text of those lines only; the short screens make all and are cut. */
+ *  choices make the text of those lines only; the short screens make all and are cut. A room's
+ *  screen is what its WINDOW gives (state.ts): a draft's fields are added here, a choice's labels
+ *  made lines, its tag the cursor's place. */
 export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
-  switch (m.screen) {
-    case "list": {
-      const k = listMade(m, s, game);
-      const n = k.n;
-      const lines: string[] = [];
-      for (let i = from; i < to && i < n; i++) lines.push(listLine(m, k, i));
-      return { title: m.arbiter ? "Arbiter" : "Set-up", tag: m.arbiter ? game.phase : m.item + 1 + "/" + n, lines: lines, cursor: m.item, note: m.note, pin: "" };
-    }
+  let lines: string[] = [];
+  if (m.screen === "list") {
+    const k = listMade(m, s, game);
+    for (let i = from; i < to && i < k.n; i++) lines.push(listLine(m, k, i));
+    return { title: m.arbiter ? "Arbiter" : "Set-up", tag: m.arbiter ? game.phase : m.item + 1 + "/" + k.n, lines: lines, cursor: m.item, note: m.note, pin: "" };
   }
-  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") < 0) return ROOMS[m.arbiter ? 1 : 0](WINDOW, m, s, game, from, to, null) as MenuView;
-  // a PIN screen: its digits, one character a digit
-  let p = "";
-  for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
-  const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|.";
-  const at = titles.indexOf("|" + m.screen + ":") + m.screen.length + 2;
-  const v: MenuView = { title: titles.substring(at, titles.indexOf("|", at)), tag: "", lines: [], cursor: -1, note: m.note, pin: p };
-  // the wrong tries stay in sight while the next attempt is keyed in
-  if (!v.note && m.tries > 0) v.note = "Wrong PIN (" + (TRIES - m.tries) + " left)";
-  return v;
+  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) {
+    // a PIN screen: its digits, one character a digit
+    let p = "";
+    for (let i = 0; i < m.kind; i++) p += i < m.vals.length ? "*" : i === m.vals.length ? "" + m.sel : "-";
+    const titles = "|pin:Arbiter PIN|oldpin:Current PIN|newpin:New PIN|btpin:PIN for Bluetooth|usbpin:PIN for USB REPL|.";
+    const at = titles.indexOf("|" + m.screen + ":") + m.screen.length + 2;
+    // the wrong tries stay in sight while the next attempt is keyed in
+    const note = !m.note && m.tries > 0 ? "Wrong PIN (" + (TRIES - m.tries) + " left)" : m.note;
+    return { title: titles.substring(at, titles.indexOf("|", at)), tag: "", lines: [], cursor: -1, note: note, pin: p };
+  }
+  const r = ROOMS[m.arbiter ? 1 : 0];
+  const w = r(WINDOW, m, s, game, 0, 0, null) as string[];
+  let tag = w[1];
+  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) {
+    // a draft: its fields, then its OK line
+    const fields = r(FIELDS, m, s, game, 0, 0, null) as FieldDef[];
+    for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
+    lines.push(w[2]);
+  } else if (tag === CHOICE) {
+    // a choice: the labels in sight made lines
+    tag = m.sel + 1 + "/" + (w.length - 2);
+    for (let i = from; i < to && i + 2 < w.length; i++) lines.push(line(w[i + 2], ""));
+    from = 0;
+  } else lines = w.slice(2); // a short screen's lines, made whole
+  if (from > 0 || lines.length > to) lines = lines.slice(from, to);
+  return { title: w[0], tag: tag, lines: lines, cursor: m.sel, note: m.note, pin: "" };
 }
 
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
