@@ -75,8 +75,9 @@ export const COLD: Cold[] = [
   },
 ];
 
-/** The parameters of a cold file's function: the shared values, and where to hand its object. */
-export const SHARED_PARAM = "$shared";
+/** The parameters of a cold file's function: the shared values, and where to hand its object (names
+ *  of at most four characters: each is a jsvar while the file is loaded, a longer name two). */
+export const SHARED_PARAM = "$sh";
 export const OUT_PARAM = "$out";
 
 function pattern(path: string): RegExp {
@@ -166,7 +167,18 @@ export function wrapCold(c: Cold, code: string, map: string, inputs: Record<stri
     throw new Error("the " + c.name + " file would hold a second copy of " + foreign.map((f) => relative(ROOT, join(ROOT, f))).join(", ") +
       ": import it through " + c.shared);
   }
-  return { code: code.replace(/\n*$/, "\n"), map: map };
+  return { code: letGoOfFactory(code).replace(/\n*$/, "\n"), map: map };
+}
+
+/** The file's code with its factory let go once it has made the object: a function of the file is
+ *  about five jsvars for as long as the object is held, and the factory runs once. Only when the
+ *  code names it nowhere else (its declaration and the entry's call). */
+function letGoOfFactory(code: string): string {
+  const call = new RegExp("\\" + OUT_PARAM + "\\(([\\w$]+)\\(\\)\\);").exec(code);
+  if (!call) return code;
+  const name = call[1];
+  const uses = code.split(new RegExp("(?<![\\w$.])" + name.replace(/\$/g, "\\$") + "(?![\\w$])")).length - 1;
+  return uses === 2 ? code.replace(call[0], call[0] + name + "=void 0;") : code;
 }
 
 /** A cold file's entry: its factory's object handed to the loader; then the file's scope, which its

@@ -8,7 +8,7 @@ import type { Settings } from "../record/settings";
 import type { Field, Game, TimeControl } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE, withNote } from "./state";
-import { CFIELDS, CFIELD_NAMES, CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
+import { CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
 import { line } from "./text";
 import { menuKey } from "./keys";
 import { drawMenu } from "./draw";
@@ -19,7 +19,7 @@ import type { Menus } from "../menu";
  *  runs or stands paused: a game that is over offers no Resume. */
 export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
 
-/** The readings a side can have corrected, given its system (indices in fields.ts CFIELDS). */
+/** The readings a side can have corrected, given its system (indices in CFIELDS, fields.ts). */
 function correctable(c: TimeControl): number[] {
   if (c.kind === "byoyomi") return [0, 1, 4];
   if (c.kind === "moves") return [0, 2, 3, 4];
@@ -43,7 +43,7 @@ function arbiterWindow(m: Menu, game: Game): string[] {
       const fields = correctable(controlOf(game, m.side));
       const rd = readSide(game, m.side, game.lastT);
       const w = ["Correct " + who, game.phase];
-      const names = CFIELD_NAMES.split("|");
+      const names = "Main time|Periods left|Block time|Moves left|Moves made".split("|"); // by CFIELDS
       for (let i = 0; i < fields.length; i++) {
         // a running clock's reading would be stale here: values only while it stands
         const f = fields[i];
@@ -131,7 +131,7 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
   if (m.screen === "cval" || m.screen === "rescale" || m.screen === "split") {
     const v = m.vals[0];
     if (m.screen === "cval") {
-      r.ops.push({ op: "correct", side: m.side, field: CFIELDS.split("|")[m.kind] as Field, value: v });
+      r.ops.push({ op: "correct", side: m.side, field: "main|periods|block|movesleft|moves".split("|")[m.kind] as Field, value: v });
       m.note = (m.side === "black" ? "Black" : "White") + " " + CFIELD_SHORT.split("|")[m.kind] + " " + (m.kind === 0 || m.kind === 2 ? clockText(v) : "" + v);
       m.screen = "cfield";
       m.sel = Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind));
@@ -181,7 +181,7 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
  *  its drafts' fields in one function (each of a menu's file is jsvars while the menu is open); its
  *  screens' lines and MENU on them in one each (a call runs over all of a function's code: the
  *  small asks, made at every step, stay quick). */
-export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: number, b: number, r: MenuResult | null): unknown {
+export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: number, r: MenuResult | null): unknown {
   if (ask === ITEMS) return game.phase === "running" || game.phase === "paused" ? ARBITER_ITEMS + "|pause" : ARBITER_ITEMS;
   if (ask === LINE) {
     switch ((ARBITER_ITEMS + "|pause").split("|")[a]) { // item a of ITEMS's

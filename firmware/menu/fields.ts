@@ -6,10 +6,10 @@ import { formatDuration } from "./shared";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
-/** The readings a correction edits (core Field names), and their names on the menu: "|" lists
- *  (state.ts itemsOf). */
-export const CFIELDS = "main|periods|block|movesleft|moves";
-export const CFIELD_NAMES = "Main time|Periods left|Block time|Moves left|Moves made";
+// CFIELDS: the readings a correction edits, "main|periods|block|movesleft|moves" (core Field names:
+// the arbiter's MENU writes them where it makes a correction; its window names them "Main time|
+// Periods left|Block time|Moves left|Moves made"; a module's constant is jsvars while a menu is open).
+/** Their names on the menu's short lines, in the same order. */
 export const CFIELD_SHORT = "main|periods|block|moves left|moves";
 
 export interface FieldDef {
@@ -30,17 +30,8 @@ export interface FieldDef {
 // time up to 99:59:59, the longest clockText shows; counts up to 99, two digits on the face; a period,
 // increment or delay up to an hour and a block under 10 h, more than any game needs. Whole seconds:
 // the notation's decimals are for corrected readings.
-//
-// The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
-// string made into objects only for the screen in use: fourteen objects, made each time the menus'
-// file is run on the board (menu.ts) and kept while a menu is open, would take several times its
-// jsvars and the time to make them.
-const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
-  "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
-  "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
-  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
-  "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1";
-// their places in DEFS
+
+// the fixed fields' places in defs's table (below)
 export const HOURS = 0;
 export const MINUTES = 1;
 export const SECONDS = 2;
@@ -61,9 +52,17 @@ export const C_PERIODS = 15;
 export const C_MOVES_LEFT = 16;
 export const C_MOVES = 17;
 
-/** The fixed fields at places ns of DEFS. */
+/** The fixed fields at places ns of its table. */
 export function defs(ns: number[]): FieldDef[] {
-  const all = DEFS.split("|");
+  // The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
+  // string made into objects only for the screen in use: fourteen objects, made each time the menus'
+  // file is run on the board (menu.ts) and kept while a menu is open, would take several times its
+  // jsvars and the time to make them (and a module's constant is jsvars while a menu is open).
+  const all = ("Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
+    "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
+    "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
+    "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
+    "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1").split("|");
   const out: FieldDef[] = [];
   for (let i = 0; i < ns.length; i++) {
     const f = all[ns[i]].split(",");

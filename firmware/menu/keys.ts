@@ -69,11 +69,11 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
     }
   } else if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) {
     // a draft: LEFT/RIGHT change a field, MENU goes to the next (from the OK line: confirms), held back
-    const fields = rm(FIELDS, m, s, game, 0, 0, null) as FieldDef[];
+    const fields = rm(FIELDS, m, s, game, 0, null) as FieldDef[];
     if (button === MENU) {
       if (!long) {
         if (m.sel < fields.length) m.sel++;
-        else rm(ENTER, m, s, game, t, 0, r);
+        else rm(ENTER, m, s, game, t, r);
       } else if (m.sel > 0) m.sel--;
       else back = true;
     } else if (m.sel < fields.length) {
@@ -83,7 +83,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
       m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
     }
   } else if (button === MENU && long) back = true;
-  else if (button === MENU) rm(ENTER, m, s, game, t, 0, r);
+  else if (button === MENU) rm(ENTER, m, s, game, t, r);
   else {
     const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, s, game); // a list's count, split once
     const d = button === LEFT ? n - 1 : 1;
@@ -92,7 +92,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   }
   if (back) {
     if (m.screen === "list" || m.screen === "pin") r.menu = null;
-    else rm(ENTER, m, s, game, t, 0, null);
+    else rm(ENTER, m, s, game, t, null);
   }
   r.unlocked = m.unlocked;
   r.message = m.note;

@@ -288,7 +288,7 @@ function enterSetup(m: Menu, s: Settings, r: MenuResult | null): void {
  *  drafts' fields in one function (each of a menu's file is jsvars while the menu is open); its
  *  screens' lines and MENU on them in one each (a call runs over all of a function's code: the
  *  small asks, made at every step, stay quick). */
-export function setupRoom(ask: number, m: Menu, s: Settings, game: Game, a: number, b: number, r: MenuResult | null): unknown {
+export function setupRoom(ask: number, m: Menu, s: Settings, game: Game, a: number, r: MenuResult | null): unknown {
   if (ask === ITEMS) return SETUP_ITEMS;
   if (ask === LINE) {
     switch (SETUP_ITEMS.split("|")[a]) {

@@ -53,8 +53,8 @@ export const TRIES = 3;
 /** A menu's own screens, as one function of what the shared code (keys, text, fields) asks (ITEMS…
  *  FIELDS below) of the set-up menu's or the arbiter's: each function of a menu's file is jsvars while
  *  the menu is open (about 5, and one a parameter), and a room of six and their object took about 40
- *  more. `a`, `b`, `r`: what the ask takes (0 and null where it takes nothing). */
-export type Room = (ask: number, m: Menu, s: Settings, game: Game, a: number, b: number, r: MenuResult | null) => unknown;
+ *  more. `a`, `r`: what the ask takes (0 and null where it takes nothing). */
+export type Room = (ask: number, m: Menu, s: Settings, game: Game, a: number, r: MenuResult | null) => unknown;
 
 /** The list's items, "|" between them: a string. */
 export const ITEMS = 0;

@@ -21,18 +21,15 @@ export interface MenuView {
 export const COLS = 21; // the small font is 6 px a character
 /** The lines a screen shows under its title. */
 export const LIST_ROWS = 5;
-/** COLS spaces: a menu line's padding is cut from it (a literal: one jsvar in the menu's file, where
- *  " ".repeat(COLS) made a string of three). */
-const SPACES = "                     ";
-
 /** left and right on one line of COLS characters: right-aligned right, left cut to fit. */
 export function line(left: string, right: string): string {
   const cols = COLS; // looked up once: a name of the bundle is dear to find on the board
   const r = right.length > cols ? right.substring(0, cols) : right;
   const room = r.length ? cols - r.length - 1 : cols;
   const l = left.length > room ? left.substring(0, room > 0 ? room : 0) : left;
-  // l and r never fill more than COLS: the pad is a cut of SPACES, not a loop (dear on the board)
-  return l + SPACES.substring(0, cols - l.length - r.length) + r;
+  // l and r never fill more than COLS: the pad is a cut of COLS spaces, not a loop (dear on the
+  // board), a literal here (a module's constant is jsvars while a menu is open)
+  return l + "                     ".substring(0, cols - l.length - r.length) + r;
 }
 
 /** A list's count and the lines made so far, for the settings and the game they were made from; in
@@ -46,7 +43,7 @@ let made: ListMade | null = null;
 export function listMade(m: Menu, s: Settings, game: Game): ListMade {
   const k = made;
   if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
-  return (made = { s: s, game: game, arbiter: m.arbiter, n: (ROOMS[m.arbiter ? 1 : 0](ITEMS, m, s, game, 0, 0, null) as string).split("|").length, lines: [] });
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: (ROOMS[m.arbiter ? 1 : 0](ITEMS, m, s, game, 0, null) as string).split("|").length, lines: [] });
 }
 
 /** Line i of the list (made once: a line costs the board about 10 ms); a line made lets go of those a
@@ -60,7 +57,7 @@ export function listLine(m: Menu, k: ListMade, i: number): string {
     delete lines[i - LIST_ROWS];
     delete lines[i + LIST_ROWS];
   }
-  return (lines[i] = ROOMS[k.arbiter ? 1 : 0](LINE, m, k.s, k.game, i, 0, null) as string);
+  return (lines[i] = ROOMS[k.arbiter ? 1 : 0](LINE, m, k.s, k.game, i, null) as string);
 }
 
 /** The screen as text (what drawMenu draws; the simulator and the tests read it too). */
@@ -90,11 +87,11 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
     return { title: titles.substring(at, titles.indexOf("|", at)), tag: "", lines: [], cursor: -1, note: note, pin: p };
   }
   const r = ROOMS[m.arbiter ? 1 : 0];
-  const w = r(WINDOW, m, s, game, 0, 0, null) as string[];
+  const w = r(WINDOW, m, s, game, 0, null) as string[];
   let tag = w[1];
   if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) {
     // a draft: its fields, then its OK line
-    const fields = r(FIELDS, m, s, game, 0, 0, null) as FieldDef[];
+    const fields = r(FIELDS, m, s, game, 0, null) as FieldDef[];
     for (let i = 0; i < fields.length; i++) lines.push(line(fields[i].label, fields[i].show ? "" + m.vals[fields[i].idx] : ""));
     lines.push(w[2]);
   } else if (tag === CHOICE) {
@@ -110,8 +107,8 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
 /** How many lines the screen has (menuView(...).lines.length), without making their text. */
 export function lineCount(m: Menu, s: Settings, game: Game): number {
   const r = ROOMS[m.arbiter ? 1 : 0];
-  if (m.screen === "list") return (r(ITEMS, m, s, game, 0, 0, null) as string).split("|").length;
-  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return (r(FIELDS, m, s, game, 0, 0, null) as FieldDef[]).length + 1; // and the OK line
+  if (m.screen === "list") return (r(ITEMS, m, s, game, 0, null) as string).split("|").length;
+  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return (r(FIELDS, m, s, game, 0, null) as FieldDef[]).length + 1; // and the OK line
   if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) return 0;
-  return r(COUNT, m, s, game, 0, 0, null) as number;
+  return r(COUNT, m, s, game, 0, null) as number;
 }
