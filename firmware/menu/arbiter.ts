@@ -5,7 +5,7 @@
 // of these). This module is also that file's loader in the program (ARBITER_FILE, loadArbiter).
 
 import type { Settings } from "../record/settings";
-import type { Field, Game, TimeControl } from "../core/index";
+import type { Field, Game } from "../core/index";
 import { controlOf, readSide, clockText, pinDigits } from "./shared";
 import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE, withNote } from "./state";
 import { CFIELD_SHORT, defs, STEP_H, STEP_MIN, STEP_S, C_PERIODS, C_MOVES_LEFT, C_MOVES } from "./fields";
@@ -19,13 +19,6 @@ import type { Menus } from "../menu";
  *  runs or stands paused: a game that is over offers no Resume. */
 export const ARBITER_ITEMS = "cblack|cwhite|rescale|split|absent|pass|end|new|lock";
 
-/** The readings a side can have corrected, given its system (indices in CFIELDS, fields.ts). */
-function correctable(c: TimeControl): number[] {
-  if (c.kind === "byoyomi") return [0, 1, 4];
-  if (c.kind === "moves") return [0, 2, 3, 4];
-  return [0, 4];
-}
-
 /** The arbiter's menu: PIN entry first unless already unlocked. */
 export function openArbiter(s: Settings, unlocked?: boolean): Menu {
   const m: Menu = { arbiter: true, unlocked: unlocked === true, screen: unlocked ? "list" : "pin", item: 0, sel: 0, side: "black", kind: 0, vals: [], tries: 0, note: "" };
@@ -36,11 +29,11 @@ export function openArbiter(s: Settings, unlocked?: boolean): Menu {
 /** One of its screens (the room's WINDOW, state.ts: a title, a tag and lines; a function of its
  *  own: each call of a function runs over all its code, and the list's lines are asked of the room
  *  at every step). */
-function arbiterWindow(m: Menu, game: Game): string[] {
+function arbiterWindow(m: Menu, game: Game, ks: number[]): string[] {
   const who = (m.side === "black" ? "Black" : "White");
   switch (m.screen) {
     case "cfield": {
-      const fields = correctable(controlOf(game, m.side));
+      const fields = ks;
       const rd = readSide(game, m.side, game.lastT);
       const w = ["Correct " + who, game.phase];
       const names = "Main time|Periods left|Block time|Moves left|Moves made".split("|"); // by CFIELDS
@@ -75,12 +68,12 @@ function arbiterWindow(m: Menu, game: Game): string[] {
 /** MENU on one of its screens at t (the room's ENTER): an item of the list opens its screen or acts,
  *  a choice or a draft's OK line (a correction, a rescale, a split) is confirmed; r null: MENU held,
  *  one step back. */
-function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): void {
+function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null, ks: number[]): void {
   if (!r) {
     // MENU held: a correction's value goes back to its readings, the rest to the list
     if (m.screen === "cval") {
       m.screen = "cfield";
-      m.sel = Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind));
+      m.sel = Math.max(0, ks.indexOf(m.kind));
     } else {
       m.screen = "list";
       m.sel = 0;
@@ -134,7 +127,7 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
       r.ops.push({ op: "correct", side: m.side, field: "main|periods|block|movesleft|moves".split("|")[m.kind] as Field, value: v });
       m.note = (m.side === "black" ? "Black" : "White") + " " + CFIELD_SHORT.split("|")[m.kind] + " " + (m.kind === 0 || m.kind === 2 ? clockText(v) : "" + v);
       m.screen = "cfield";
-      m.sel = Math.max(0, correctable(controlOf(game, m.side)).indexOf(m.kind));
+      m.sel = Math.max(0, ks.indexOf(m.kind));
       return;
     }
     const rescale = m.screen === "rescale";
@@ -147,7 +140,7 @@ function enterArbiter(m: Menu, game: Game, t: number, r: MenuResult | null): voi
   const i = m.sel;
   switch (m.screen) {
     case "cfield": {
-      const f = correctable(controlOf(game, m.side))[i];
+      const f = ks[i];
       const rd = readSide(game, m.side, t);
       const v = [rd.mainMs, rd.periodsLeft, rd.blockMs, rd.movesLeft, rd.moves][f]; // the reading's value
       m.kind = f;
@@ -197,11 +190,6 @@ export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: nu
     }
     return line("Lock", "");
   }
-  if (ask === COUNT) {
-    // the lines of one of its choice screens
-    if (m.screen === "cfield") return correctable(controlOf(game, m.side)).length;
-    return m.screen === "absent" ? 4 : 2;
-  }
   if (ask === FIELDS) {
     // a rescale's or split's total, a correction's value (by the reading: main time and a block's
     // time in minutes and seconds; a count in ones)
@@ -215,8 +203,13 @@ export function arbiterRoom(ask: number, m: Menu, s: Settings, game: Game, a: nu
     }
     return f;
   }
-  if (ask === WINDOW) return arbiterWindow(m, game);
-  enterArbiter(m, game, a, r);
+  // the readings the side can have corrected, given its system (indices in CFIELDS, fields.ts), for
+  // the asks below: worked out here, not by a function (each of a menu's file is jsvars while it is open)
+  const c = controlOf(game, m.side);
+  const ks = c.kind === "byoyomi" ? [0, 1, 4] : c.kind === "moves" ? [0, 2, 3, 4] : [0, 4];
+  if (ask === COUNT) return m.screen === "cfield" ? ks.length : m.screen === "absent" ? 4 : 2; // a choice screen's lines
+  if (ask === WINDOW) return arbiterWindow(m, game, ks);
+  enterArbiter(m, game, a, r, ks);
   return null;
 }
 

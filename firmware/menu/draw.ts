@@ -6,7 +6,7 @@ import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
 import type { Menu } from "./state";
-import { COLS, LIST_ROWS, menuWindow, lineCount, listMade, listLine } from "./text";
+import { COLS, LIST_ROWS, menuWindow, screenLines, listLine } from "./text";
 
 const SLOTS = LIST_ROWS; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
@@ -57,10 +57,11 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const slots = SLOTS - notes.length;
   // a list (the step that must be quick) is read from its lines made once (menuWindow's list case,
   // without its view); the other screens from their window
-  const list = m.screen === "list" ? listMade(m, s, game) : null;
+  const k = screenLines(m, s, game);
+  const list = m.screen === "list" ? k : null;
   const cursor = list ? m.item : m.sel;
   // the first line shown, so that the cursor is visible with one line below it when possible
-  const n = list ? list.n : lineCount(m, s, game);
+  const n = k.n;
   let top = cursor < 0 || n <= slots ? 0 : cursor - (slots - 2); // clamp's, written out: a call fewer
   if (top > n - slots) top = n - slots;
   if (top < 0) top = 0;

@@ -8,7 +8,7 @@ import type { Game } from "../core/index";
 import { pinMatches, withPin, pinDigits } from "./shared";
 import { type Menu, type MenuResult, TRIES, ROOMS, ENTER, FIELDS, withNote } from "./state";
 import type { FieldDef } from "./fields";
-import { lineCount, listMade } from "./text";
+import { screenLines } from "./text";
 
 /** Whether a PIN is the arbiter's (the app's check also counts wrong ones across menu and console). */
 export type PinCheck = (code: string) => boolean;
@@ -85,7 +85,7 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
   } else if (button === MENU && long) back = true;
   else if (button === MENU) rm(ENTER, m, s, game, t, r);
   else {
-    const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, s, game); // a list's count, split once
+    const n = screenLines(m, s, game).n; // a list's count split once
     const d = button === LEFT ? n - 1 : 1;
     if (m.screen === "list") m.item = (m.item + d) % n;
     else m.sel = (m.sel + d) % n;

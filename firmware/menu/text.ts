@@ -1,6 +1,6 @@
 // The lines' text: every screen as a title, a tag and lines of at most COLS characters, one of them
 // the cursor (menuView, which the simulator and the tests read). Building a line's text is dear on
-// the board, so a step asks only for the count (lineCount) and the lines in sight (menuWindow).
+// the board, so a step asks only for the count (screenLines) and the lines in sight (menuWindow).
 
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
@@ -32,23 +32,32 @@ export function line(left: string, right: string): string {
   return l + "                     ".substring(0, cols - l.length - r.length) + r;
 }
 
-/** A list's count and the lines made so far, for the settings and the game they were made from; in
- *  the menus' file, they go with it when the menu closes. */
-export interface ListMade { s: Settings; game: Game; arbiter: boolean; n: number; lines: string[] }
-let made: ListMade | null = null;
+/** A screen's count of lines, and the list's lines made so far, for the settings and the game they
+ *  were made from; in the menus' file, they go with it when the menu closes. */
+export interface ScreenLines { s: Settings; game: Game; arbiter: boolean; n: number; lines: string[] }
+let made: ScreenLines | null = null;
 
-/** The list's count and lines made so far: a step along the list splits no items and makes no line
- *  again while the settings and the game are the same objects (both are replaced, never changed).
- *  (The items themselves are not kept: a menu open is the RAM peak.) */
-export function listMade(m: Menu, s: Settings, game: Game): ListMade {
+/** How many lines the screen has (menuView(...).lines.length), without making their text; for the
+ *  list, with its lines made so far: a step along the list splits no items and makes no line again
+ *  while the settings and the game are the same objects (both are replaced, never changed). (The
+ *  items themselves are not kept: a menu open is the RAM peak. One function for both: each of a
+ *  menu's file is jsvars while it is open.) */
+export function screenLines(m: Menu, s: Settings, game: Game): ScreenLines {
   const k = made;
-  if (k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k;
-  return (made = { s: s, game: game, arbiter: m.arbiter, n: (ROOMS[m.arbiter ? 1 : 0](ITEMS, m, s, game, 0, null) as string).split("|").length, lines: [] });
+  const list = m.screen === "list";
+  if (list && k && k.s === s && k.game === game && k.arbiter === m.arbiter) return k; // a step along the list
+  const r = ROOMS[m.arbiter ? 1 : 0];
+  if (!list) {
+    const n = "|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0 ? (r(FIELDS, m, s, game, 0, null) as FieldDef[]).length + 1 // and the OK line
+      : "|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0 ? 0 : r(COUNT, m, s, game, 0, null) as number;
+    return { s: s, game: game, arbiter: m.arbiter, n: n, lines: [] };
+  }
+  return (made = { s: s, game: game, arbiter: m.arbiter, n: (r(ITEMS, m, s, game, 0, null) as string).split("|").length, lines: [] });
 }
 
 /** Line i of the list (made once: a line costs the board about 10 ms); a line made lets go of those a
  *  screen's lines away, which a step along the list has scrolled out of sight. */
-export function listLine(m: Menu, k: ListMade, i: number): string {
+export function listLine(m: Menu, k: ScreenLines, i: number): string {
   const lines = k.lines;
   const text = lines[i];
   if (text !== undefined) return text;
@@ -72,7 +81,7 @@ export function menuView(m: Menu, s: Settings, game: Game): MenuView {
 export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView {
   let lines: string[] = [];
   if (m.screen === "list") {
-    const k = listMade(m, s, game);
+    const k = screenLines(m, s, game);
     for (let i = from; i < to && i < k.n; i++) lines.push(listLine(m, k, i));
     return { title: m.arbiter ? "Arbiter" : "Set-up", tag: m.arbiter ? game.phase : m.item + 1 + "/" + k.n, lines: lines, cursor: m.item, note: m.note, pin: "" };
   }
@@ -102,13 +111,4 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
   } else lines = w.slice(2); // a short screen's lines, made whole
   if (from > 0 || lines.length > to) lines = lines.slice(from, to);
   return { title: w[0], tag: tag, lines: lines, cursor: m.sel, note: m.note, pin: "" };
-}
-
-/** How many lines the screen has (menuView(...).lines.length), without making their text. */
-export function lineCount(m: Menu, s: Settings, game: Game): number {
-  const r = ROOMS[m.arbiter ? 1 : 0];
-  if (m.screen === "list") return (r(ITEMS, m, s, game, 0, null) as string).split("|").length;
-  if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) return (r(FIELDS, m, s, game, 0, null) as FieldDef[]).length + 1; // and the OK line
-  if ("|pin|oldpin|newpin|btpin|usbpin|.".indexOf("|" + m.screen + "|") >= 0) return 0;
-  return r(COUNT, m, s, game, 0, null) as number;
 }
