@@ -7,7 +7,7 @@ import type { Game, TimeControl } from "../core/index";
 import { presets } from "../presets";
 import { parseControl, isParseError, formatControl, formatDuration, pinDigits, TRADITIONS } from "./shared";
 import { PACK_LIST } from "../packs"; // a copy in the set-up menu's file (build/cold.ts)
-import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, WINDOW, COUNT, FIELDS, CHOICE, withNote } from "./state";
+import { type Menu, type MenuResult, ROOMS, ITEMS, LINE, ENTER, COUNT, FIELDS, CHOICE, withNote } from "./state";
 import {
   draftOf, draftText, defs, HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S, MOVES, BLOCK_MIN, BLOCK_S, INCREMENT, DELAY,
   VOLUME, BOARD,
@@ -48,10 +48,34 @@ export function openSetup(s: Settings, unlocked?: boolean): Menu {
   return m;
 }
 
-/** One of its screens (the room's WINDOW, state.ts: a title, a tag and lines; a function of its
- *  own: each call of a function runs over all its code, and the list's lines are asked of the room
- *  at every step). */
-function setupWindow(m: Menu): string[] {
+/** Its screens but the list (the room's FIELDS, COUNT and WINDOW, state.ts): a function of its own,
+ *  as is MENU's, because each call of a function runs over all its code and the list's line is
+ *  asked of the room at every step. */
+function setupScreen(ask: number, m: Menu): unknown {
+  if (ask === COUNT) {
+    // the lines of one of its choice screens
+    switch (m.screen) {
+      case "preset": return presets().length;
+      case "kind": return KINDS.split("|").length;
+      case "hcp": return 9;
+      case "lang": return PACK_LIST.split("|").length;
+      case "trad": return TRADITIONS.length;
+      case "late": return 4;
+    }
+    return 2; // wside, pinlen, tour
+  }
+  if (ask === FIELDS) {
+    // a control's (by its system, m.kind), the volume's, the board number's
+    if (m.screen === "vol") return defs([VOLUME]);
+    if (m.screen === "board") return defs([BOARD]);
+    const kind = m.kind;
+    if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
+    if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
+    if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
+    if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
+    return defs([HOURS, MINUTES, SECONDS]);
+  }
+  // WINDOW: a title, a tag and lines
   const who = (m.side === "black" ? "Black" : "White");
   let w: string[];
   switch (m.screen) {
@@ -313,30 +337,7 @@ export function setupRoom(ask: number, m: Menu, s: Settings, game: Game, a: numb
     }
     return line("Ready", "");
   }
-  if (ask === COUNT) {
-    // the lines of one of its choice screens
-    switch (m.screen) {
-      case "preset": return presets().length;
-      case "kind": return KINDS.split("|").length;
-      case "hcp": return 9;
-      case "lang": return PACK_LIST.split("|").length;
-      case "trad": return TRADITIONS.length;
-      case "late": return 4;
-    }
-    return 2; // wside, pinlen, tour
-  }
-  if (ask === FIELDS) {
-    // a control's (by its system, m.kind), the volume's, the board number's
-    if (m.screen === "vol") return defs([VOLUME]);
-    if (m.screen === "board") return defs([BOARD]);
-    const kind = m.kind;
-    if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
-    if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
-    if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
-    if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
-    return defs([HOURS, MINUTES, SECONDS]);
-  }
-  if (ask === WINDOW) return setupWindow(m);
+  if (ask !== ENTER) return setupScreen(ask, m);
   enterSetup(m, s, r);
   return null;
 }
