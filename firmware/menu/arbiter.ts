@@ -33,7 +33,7 @@ function arbiterWindow(m: Menu, game: Game, ks: number[]): string[] {
   const who = (m.side === "black" ? "Black" : "White");
   switch (m.screen) {
     case "cfield": {
-      const fields = ks;
+      const fields = ks; // the readings the side can have corrected
       const rd = readSide(game, m.side, game.lastT);
       const w = ["Correct " + who, game.phase];
       const names = "Main time|Periods left|Block time|Moves left|Moves made".split("|"); // by CFIELDS

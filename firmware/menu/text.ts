@@ -21,6 +21,7 @@ export interface MenuView {
 export const COLS = 21; // the small font is 6 px a character
 /** The lines a screen shows under its title. */
 export const LIST_ROWS = 5;
+
 /** left and right on one line of COLS characters: right-aligned right, left cut to fit. */
 export function line(left: string, right: string): string {
   const cols = COLS; // looked up once: a name of the bundle is dear to find on the board
@@ -107,7 +108,7 @@ export function menuWindow(m: Menu, s: Settings, game: Game, from: number, to: n
     // a choice: the labels in sight made lines
     tag = m.sel + 1 + "/" + (w.length - 2);
     for (let i = from; i < to && i + 2 < w.length; i++) lines.push(line(w[i + 2], ""));
-    from = 0;
+    from = 0; // those in sight alone: nothing to cut below
   } else lines = w.slice(2); // a short screen's lines, made whole
   if (from > 0 || lines.length > to) lines = lines.slice(from, to);
   return { title: w[0], tag: tag, lines: lines, cursor: m.sel, note: m.note, pin: "" };
