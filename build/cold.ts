@@ -75,8 +75,9 @@ export const COLD: Cold[] = [
   },
 ];
 
-/** The parameters of a cold file's function: the shared values, and where to hand its object. */
-export const SHARED_PARAM = "$shared";
+/** The parameters of a cold file's function: the shared values, and where to hand its object (names
+ *  of at most four characters: each is a jsvar while the file is loaded, a longer name two). */
+export const SHARED_PARAM = "$sh";
 export const OUT_PARAM = "$out";
 
 function pattern(path: string): RegExp {
@@ -108,15 +109,23 @@ export function coldFileOf(c: Cold, code: string): string | null {
   return m ? m[1] : null;
 }
 
-/** esbuild, for a cold file: its shared module becomes the values handed over. */
+/** esbuild, for a cold file: its shared module becomes the values handed over. Each value is a
+ *  module of its own without side effects, so the file holds a variable for those its code uses
+ *  alone (a name the file carries is a jsvar for as long as it is loaded; the set-up menu's used 13
+ *  of 16). */
 export function sharedFromProgram(c: Cold, names: string[]): esbuild.Plugin {
   return {
     name: "cold-shared-from-program",
     setup(b) {
       b.onLoad({ filter: pattern(c.shared) }, () => ({
-        contents: names.map((n, i) => "export var " + n + " = " + SHARED_PARAM + "[" + i + "];").join("\n") + "\n",
+        contents: names.map((n, i) => "export { " + n + " } from \"cold-shared:" + i + "\";").join("\n") + "\n",
         loader: "js",
       }));
+      b.onResolve({ filter: /^cold-shared:\d+$/ }, (a) => ({ path: a.path, namespace: "cold-shared", sideEffects: false }));
+      b.onLoad({ filter: /.*/, namespace: "cold-shared" }, (a) => {
+        const i = +a.path.slice(a.path.indexOf(":") + 1);
+        return { contents: "export var " + names[i] + " = " + SHARED_PARAM + "[" + i + "];\n", loader: "js" };
+      });
     },
   };
 }
@@ -153,12 +162,23 @@ export function ${c.load}() {
 /** A cold file's code from its bundle: the body of the function the loader makes, as it is (its
  *  source map too). Throws when the bundle holds a module that is not its own. */
 export function wrapCold(c: Cold, code: string, map: string, inputs: Record<string, number>): { code: string; map: string } {
-  const foreign = Object.keys(inputs).filter((f) => inputs[f] > 0 && f !== "entry.ts" && !c.own.test(f) && !pattern(c.shared).test("/" + f));
+  const foreign = Object.keys(inputs).filter((f) => inputs[f] > 0 && f !== "entry.ts" && !f.startsWith("cold-shared:") && !c.own.test(f) && !pattern(c.shared).test("/" + f));
   if (foreign.length) {
     throw new Error("the " + c.name + " file would hold a second copy of " + foreign.map((f) => relative(ROOT, join(ROOT, f))).join(", ") +
       ": import it through " + c.shared);
   }
-  return { code: code.replace(/\n*$/, "\n"), map: map };
+  return { code: letGoOfFactory(code).replace(/\n*$/, "\n"), map: map };
+}
+
+/** The file's code with its factory let go once it has made the object: a function of the file is
+ *  about five jsvars for as long as the object is held, and the factory runs once. Only when the
+ *  code names it nowhere else (its declaration and the entry's call). */
+function letGoOfFactory(code: string): string {
+  const call = new RegExp("\\" + OUT_PARAM + "\\(([\\w$]+)\\(\\)\\);").exec(code);
+  if (!call) return code;
+  const name = call[1];
+  const uses = code.split(new RegExp("(?<![\\w$.])" + name.replace(/\$/g, "\\$") + "(?![\\w$])")).length - 1;
+  return uses === 2 ? code.replace(call[0], call[0] + name + "=void 0;") : code;
 }
 
 /** A cold file's entry: its factory's object handed to the loader; then the file's scope, which its

@@ -27,8 +27,8 @@ import type { Settings } from "./record/settings";
 import { type Menu, ROOMS, withNote } from "./menu/state";
 import { menuKey } from "./menu/keys";
 import { drawMenu } from "./menu/draw";
-import { SETUP, setupMenus } from "./menu/setup";
-import { ARBITER } from "./menu/arbiter";
+import { setupRoom, setupMenus } from "./menu/setup";
+import { arbiterRoom } from "./menu/arbiter";
 
 export { type Menu, type MenuResult, withNote } from "./menu/state";
 export { openSetup } from "./menu/setup";
@@ -38,8 +38,8 @@ export { type MenuView, menuView } from "./menu/text";
 export { type MenuDrawn, drawMenu } from "./menu/draw";
 
 // both menus' screens, wherever the menus are not files of their own
-ROOMS[0] = SETUP;
-ROOMS[1] = ARBITER;
+ROOMS[0] = setupRoom;
+ROOMS[1] = arbiterRoom;
 
 /** One menu's functions (what its Storage file hands back when it is run on the board). */
 export interface Menus {

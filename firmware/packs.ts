@@ -10,6 +10,10 @@ export interface PackInfo {
   tradition: string;
 }
 
+/** PACKS as one string, "id:tradition" a pack, "|" between, in PACKS's order: what the set-up menu's
+ *  file reads (a string is a jsvar or two while the menu is open; the array of objects about 20). */
+export const PACK_LIST = "zh:cn|en:cn|ja:nihon-kiin";
+
 export const PACKS: PackInfo[] = [
   // the menu names them in ASCII (menu.ts): the Jolt.js's Espruino has no Unicode strings
   { id: "zh", tradition: "cn" },

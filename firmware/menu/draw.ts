@@ -6,9 +6,9 @@ import type { Game } from "../core/index";
 import type { Gfx } from "../gfx/gfx";
 import { SMALL_FONT, box, textWidth, useFont, wrapLines } from "./shared";
 import type { Menu } from "./state";
-import { COLS, menuWindow, lineCount, listMade, listLine } from "./text";
+import { COLS, LIST_ROWS, menuWindow, screenLines, listLine } from "./text";
 
-const SLOTS = 5; // lines under the title
+const SLOTS = LIST_ROWS; // lines under the title
 const NOTE_LINES = 3; // a note takes the bottom lines; the list keeps at least two
 const LINE_Y = 12;
 const LINE_H = 10;
@@ -57,10 +57,11 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const slots = SLOTS - notes.length;
   // a list (the step that must be quick) is read from its lines made once (menuWindow's list case,
   // without its view); the other screens from their window
-  const list = m.screen === "list" ? listMade(m, s, game) : null;
+  const k = screenLines(m, s, game);
+  const list = m.screen === "list" ? k : null;
   const cursor = list ? m.item : m.sel;
   // the first line shown, so that the cursor is visible with one line below it when possible
-  const n = list ? list.n : lineCount(m, game);
+  const n = k.n;
   let top = cursor < 0 || n <= slots ? 0 : cursor - (slots - 2); // clamp's, written out: a call fewer
   if (top > n - slots) top = n - slots;
   if (top < 0) top = 0;
@@ -103,7 +104,7 @@ export function drawMenu(g: Gfx, m: Menu, s: Settings, game: Game, drawn?: MenuD
   const h = LINE_H;
   for (let i = 0; i < rows; i++) {
     let text = i < shown ? lines[at + i] : i < slots ? "" : notes[i - slots];
-    if (text === undefined) text = listLine(list!, top + i); // a list's line not made yet
+    if (text === undefined) text = listLine(m, list!, top + i); // a list's line not made yet
     const mark = top + i === cursor && i < shown;
     const key = mark ? text + "\x01" : text;
     keys.push(key);

@@ -2,15 +2,14 @@
 // rescale or split), and the control editor's draft: a control as fields and back as notation.
 
 import type { TimeControl } from "../core/index";
-import type { Menu } from "./state";
 import { formatDuration } from "./shared";
 
 const MAX_MS = 359999000; // 99:59:59, what clockText shows in its H:MM:SS form
 
-/** The readings a correction edits (core Field names), and their names on the menu: "|" lists
- *  (state.ts itemsOf). */
-export const CFIELDS = "main|periods|block|movesleft|moves";
-export const CFIELD_NAMES = "Main time|Periods left|Block time|Moves left|Moves made";
+// CFIELDS: the readings a correction edits, "main|periods|block|movesleft|moves" (core Field names:
+// the arbiter's MENU writes them where it makes a correction; its window names them "Main time|
+// Periods left|Block time|Moves left|Moves made"; a module's constant is jsvars while a menu is open).
+/** Their names on the menu's short lines, in the same order. */
 export const CFIELD_SHORT = "main|periods|block|moves left|moves";
 
 export interface FieldDef {
@@ -31,27 +30,18 @@ export interface FieldDef {
 // time up to 99:59:59, the longest clockText shows; counts up to 99, two digits on the face; a period,
 // increment or delay up to an hour and a block under 10 h, more than any game needs. Whole seconds:
 // the notation's decimals are for corrected readings.
-//
-// The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
-// string made into objects only for the screen in use: fourteen objects, made each time the menus'
-// file is run on the board (menu.ts) and kept while a menu is open, would take several times its
-// jsvars and the time to make them.
-const DEFS = "Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
-  "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
-  "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
-  "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
-  "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1";
-// their places in DEFS
-const HOURS = 0;
-const MINUTES = 1;
-const SECONDS = 2;
-const PERIODS = 3;
-const PERIOD_S = 4;
-const MOVES = 5;
-const BLOCK_MIN = 6;
-const BLOCK_S = 7;
-const INCREMENT = 8;
-const DELAY = 9;
+
+// the fixed fields' places in defs's table (below)
+export const HOURS = 0;
+export const MINUTES = 1;
+export const SECONDS = 2;
+export const PERIODS = 3;
+export const PERIOD_S = 4;
+export const MOVES = 5;
+export const BLOCK_MIN = 6;
+export const BLOCK_S = 7;
+export const INCREMENT = 8;
+export const DELAY = 9;
 export const STEP_H = 10;
 export const STEP_MIN = 11;
 export const STEP_S = 12;
@@ -62,9 +52,17 @@ export const C_PERIODS = 15;
 export const C_MOVES_LEFT = 16;
 export const C_MOVES = 17;
 
-/** The fixed fields at places ns of DEFS. */
+/** The fixed fields at places ns of its table. */
 export function defs(ns: number[]): FieldDef[] {
-  const all = DEFS.split("|");
+  // The fixed fields, one per "|": label, draft index, min, max, step, held step, shown (1/0). One
+  // string made into objects only for the screen in use: fourteen objects, made each time the menus'
+  // file is run on the board (menu.ts) and kept while a menu is open, would take several times its
+  // jsvars and the time to make them (and a module's constant is jsvars while a menu is open).
+  const all = ("Hours,0,0,99,1,10,1|Minutes,1,0,59,1,10,1|Seconds,2,0,59,1,10,1|Periods,3,1,99,1,5,1|" +
+    "Period (s),4,1,3600,1,10,1|Moves,5,1,99,1,5,1|Block (min),6,0,599,1,5,1|Block (s),7,0,59,1,10,1|" +
+    "Increment (s),8,1,3600,1,10,1|Delay (s),8,1,3600,1,10,1|+/- 1 h,0,0," + MAX_MS + ",3600000,36000000,0|" +
+    "+/- 1 min,0,0," + MAX_MS + ",60000,600000,0|+/- 1 s,0,0," + MAX_MS + ",1000,10000,0|Volume,0,0,10,1,5,1|Board (0: none),0,0,999,1,10,1|" +
+    "Periods,0,0,99,1,5,1|Moves left,0,1,1,1,5,1|Moves made,0,0,9999,1,10,1").split("|");
   const out: FieldDef[] = [];
   for (let i = 0; i < ns.length; i++) {
     const f = all[ns[i]].split(",");
@@ -75,21 +73,13 @@ export function defs(ns: number[]): FieldDef[] {
 
 // --- the control editor's draft -------------------------------------------------------------------------
 
-/** The system of a control, as an index in KINDS. */
-export function kindOf(c: TimeControl): number {
-  if (c.kind === "absolute") return 0;
-  if (c.kind === "byoyomi") return c.reserved ? 2 : 1;
-  if (c.kind === "moves") return c.carry ? 3 : 4;
-  return c.kind === "fischer" ? 5 : 6;
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 /** The editor's fields for a control (what the draft can hold; finer values are rounded). */
 export function draftOf(c: TimeControl): number[] {
   const v = [2, 0, 0, 5, 60, 15, 10, 0, 10]; // made here, when the draft is
+  // made while the draft is (not a function of the menu's file: that is jsvars while it is open)
+  const clamp = function (x: number, lo: number, hi: number): number {
+    return x < lo ? lo : x > hi ? hi : x;
+  };
   const d = defs([PERIODS, PERIOD_S, MOVES, BLOCK_MIN, INCREMENT, DELAY]); // Espruino: no destructuring
   const periods = d[0];
   const periodS = d[1];
@@ -117,19 +107,6 @@ export function draftOf(c: TimeControl): number[] {
   v[1] = Math.floor((m % 3600) / 60);
   v[2] = m % 60;
   return v;
-}
-
-/** The fields of the set-up menu's drafts: a control's (by its system, m.kind), the volume, the
- *  board number. */
-export function setupFields(m: Menu): FieldDef[] {
-  if (m.screen === "vol") return defs([VOLUME]);
-  if (m.screen === "board") return defs([BOARD]);
-  const kind = m.kind;
-  if (kind === 1 || kind === 2) return defs([HOURS, MINUTES, SECONDS, PERIODS, PERIOD_S]);
-  if (kind === 3 || kind === 4) return defs([HOURS, MINUTES, SECONDS, MOVES, BLOCK_MIN, BLOCK_S]);
-  if (kind === 5) return defs([HOURS, MINUTES, SECONDS, INCREMENT]);
-  if (kind === 6) return defs([HOURS, MINUTES, SECONDS, DELAY]);
-  return defs([HOURS, MINUTES, SECONDS]);
 }
 
 /** The draft in the core's notation (not checked: parseControl judges it). */

@@ -6,8 +6,9 @@ import { LEFT, RIGHT, MENU } from "../board";
 import type { Settings } from "../record/settings";
 import type { Game } from "../core/index";
 import { pinMatches, withPin, pinDigits } from "./shared";
-import { type Menu, type MenuResult, TRIES, ROOMS, withNote, openSub } from "./state";
-import { lineCount, listMade } from "./text";
+import { type Menu, type MenuResult, TRIES, ROOMS, ENTER, FIELDS, withNote } from "./state";
+import type { FieldDef } from "./fields";
+import { screenLines } from "./text";
 
 /** Whether a PIN is the arbiter's (the app's check also counts wrong ones across menu and console). */
 export type PinCheck = (code: string) => boolean;
@@ -41,7 +42,8 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
           if (!pinMatches(s, code)) r.settings = withPin(s, code);
           m.note = "PIN changed";
           m.kind = 0;
-          openSub(m, "list", 0);
+          m.screen = "list";
+          m.sel = 0;
         } else if (!(checkPin ? checkPin(code) : pinMatches(s, code))) {
           m.tries++;
           if (m.tries >= TRIES) {
@@ -51,24 +53,27 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
         } else {
           m.tries = 0;
           m.kind = 0; // the digits are in: the screens after it use kind for their own
-          if (m.screen === "oldpin") openSub(m, "pinlen", pinDigits(s) === 6 ? 1 : 0);
-          else {
+          if (m.screen === "oldpin") {
+            m.screen = "pinlen";
+            m.sel = pinDigits(s) === 6 ? 1 : 0;
+          } else {
             if (m.screen === "btpin") r.bluetooth = true;
             else if (m.screen === "usbpin") r.usb = true;
             else m.item = 0;
             m.unlocked = true;
-            openSub(m, "list", 0);
+            m.screen = "list";
+            m.sel = 0;
           }
         }
       }
     }
   } else if ("|ctl|vol|board|rescale|split|cval|.".indexOf("|" + m.screen + "|") >= 0) {
     // a draft: LEFT/RIGHT change a field, MENU goes to the next (from the OK line: confirms), held back
-    const fields = rm.fields(m, game);
+    const fields = rm(FIELDS, m, s, game, 0, null) as FieldDef[];
     if (button === MENU) {
       if (!long) {
         if (m.sel < fields.length) m.sel++;
-        else rm.enter(m, s, game, t, r);
+        else rm(ENTER, m, s, game, t, r);
       } else if (m.sel > 0) m.sel--;
       else back = true;
     } else if (m.sel < fields.length) {
@@ -78,16 +83,16 @@ export function menuKey(m0: Menu, s: Settings, game: Game, t: number, button: nu
       m.vals[f.idx] = v < f.min ? f.min : v > f.max ? f.max : v;
     }
   } else if (button === MENU && long) back = true;
-  else if (button === MENU) rm.enter(m, s, game, t, r);
+  else if (button === MENU) rm(ENTER, m, s, game, t, r);
   else {
-    const n = m.screen === "list" ? listMade(m, s, game).n : lineCount(m, game); // a list's count, split once
+    const n = screenLines(m, s, game).n; // a list's count split once
     const d = button === LEFT ? n - 1 : 1;
     if (m.screen === "list") m.item = (m.item + d) % n;
     else m.sel = (m.sel + d) % n;
   }
   if (back) {
     if (m.screen === "list" || m.screen === "pin") r.menu = null;
-    else rm.enter(m, s, game, t, null);
+    else rm(ENTER, m, s, game, t, null);
   }
   r.unlocked = m.unlocked;
   r.message = m.note;

@@ -5,8 +5,6 @@
 
 import type { Settings } from "../record/settings";
 import type { Game, Op, Side } from "../core/index";
-import type { MenuView } from "./text";
-import type { FieldDef } from "./fields";
 
 export interface Menu {
   arbiter: boolean;
@@ -52,23 +50,30 @@ export interface MenuResult {
 /** Wrong PINs in a row before the PIN screen closes. */
 export const TRIES = 3;
 
-/** A menu's own screens: what the shared code (keys, text, fields) asks of the set-up menu's or the
- *  arbiter's. */
-export interface Room {
-  /** The list's items, "|" between them (state.ts itemsOf). */
-  items(game: Game): string;
-  /** The list's line for an item. */
-  line(id: string, s: Settings, game: Game): string;
-  /** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's
-   *  OK line, at t; r null: MENU held on one of its screens (not the list), one step back. */
-  enter(m: Menu, s: Settings, game: Game, t: number, r: MenuResult | null): void;
-  /** One of its screens, lines from..to-1 alone. */
-  window(m: Menu, s: Settings, game: Game, from: number, to: number): MenuView;
-  /** How many lines one of its choice screens has. */
-  count(m: Menu, game: Game): number;
-  /** The fields one of its draft screens edits. */
-  fields(m: Menu, game: Game): FieldDef[];
-}
+/** A menu's own screens, as one function of what the shared code (keys, text, fields) asks (ITEMS…
+ *  FIELDS below) of the set-up menu's or the arbiter's: each function of a menu's file is jsvars while
+ *  the menu is open (about 5, and one a parameter), and a room of six and their object took about 40
+ *  more. `a`, `r`: what the ask takes (0 and null where it takes nothing). */
+export type Room = (ask: number, m: Menu, s: Settings, game: Game, a: number, r: MenuResult | null) => unknown;
+
+/** The list's items, "|" between them: a string. */
+export const ITEMS = 0;
+/** The list's line for item a: a string. */
+export const LINE = 1;
+/** MENU (a short press) on the list's item m.item, on one of its choices (m.sel), or on a draft's OK
+ *  line, at a (now); r null: MENU held on one of its screens (not the list), one step back. */
+export const ENTER = 2;
+/** One of its screens (not the list, not a PIN screen), as a string[]: [0] its title, [1] its tag,
+ *  then its lines: a choice's labels (its tag CHOICE: text.ts makes them lines and the tag the
+ *  cursor's place), a draft's OK line (text.ts puts its fields above), or a short screen's lines made
+ *  whole. */
+export const WINDOW = 3;
+/** The tag of a choice screen's WINDOW. */
+export const CHOICE = "\x02";
+/** How many lines one of its choice screens has: a number. */
+export const COUNT = 4;
+/** The fields one of its draft screens edits: FieldDef[]. */
+export const FIELDS = 5;
 
 /** The rooms of the menus loaded: [0] the set-up menu's, [1] the arbiter's (each menu's file puts
  *  its own here when it is run; anywhere else menu.ts puts both). */
@@ -77,7 +82,8 @@ export const ROOMS: Room[] = [];
 // A menu's room is ROOMS[m.arbiter ? 1 : 0], written out where it is asked. (Each function of a
 // menu's file is about 5 jsvars and one a parameter while the menu is open, so the small ones are
 // written out where they are used: a list's items are list.split("|"), a settings' copy
-// Object.assign({}, s).)
+// Object.assign({}, s), a screen opened with its cursor at sel `m.screen = screen; m.sel = sel`
+// ("list", 0: back to the list, its cursor where it was).)
 
 // --- what each screen holds -------------------------------------------------------------------------
 
@@ -88,7 +94,7 @@ export const ROOMS: Room[] = [];
 // matches the string's end (the list without the "." gives 31 for "|list|"; test/double/realm.ts).
 
 
-// --- opening, and moving between screens ------------------------------------------------------------
+// --- a copy of the menu ----------------------------------------------------------------------------------
 
 /** A copy of the menu with a note at the bottom (e.g. the core's reason for refusing an operation;
  *  "": none). */
@@ -98,11 +104,3 @@ export function withNote(m: Menu, text: string): Menu {
   n.note = text;
   return n;
 }
-
-/** A screen opened with its cursor at sel ("list", 0: back to the list, its cursor where it was). */
-export function openSub(m: Menu, screen: string, sel: number): void {
-  m.screen = screen;
-  m.sel = sel;
-}
-
-

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { LEFT, RIGHT, MENU } from "../../firmware/board";
 import { type Menu, type MenuResult, type MenuDrawn, openSetup, openArbiter, menuKey, menuView, drawMenu, withNote } from "../../firmware/menu";
-import { lineCount } from "../../firmware/menu/text";
+import { screenLines } from "../../firmware/menu/text";
 import { type Settings, defaultSettings, encodeSettings, decodeSettings, pinMatches, pinHash, pinDigits, DEFAULT_PIN_HASH } from "../../firmware/record/settings";
 import { presets, presetIndex } from "../../firmware/presets";
 import { Clock, newGame, parseControl, isParseError, formatControl, defaultCallOptions, type Game, type Op, type TimeControl } from "../../firmware/core/index";
@@ -906,7 +906,7 @@ describe("a menu redrawn step by step", () => {
       u.t += 1000;
       u.key(p.b, p.long);
       if (!u.menu) break;
-      if (lineCount(u.menu, u.clock.game) !== menuView(u.menu, u.settings, u.clock.game).lines.length) return false;
+      if (screenLines(u.menu, u.settings, u.clock.game).n !== menuView(u.menu, u.settings, u.clock.game).lines.length) return false;
       drawn = drawMenu(g, u.menu, u.settings, u.clock.game, drawn);
       const whole = PageGraphics.frame();
       drawMenu(whole, u.menu, u.settings, u.clock.game);
@@ -933,7 +933,7 @@ describe("a menu redrawn step by step", () => {
     for (let kind = 0; kind < 5; kind++) screens.push({ screen: "cval", kind: kind, arbiter: true });
     for (const x of screens) {
       const m = Object.assign(openSetup(defaultSettings()), { vals: [1, 2, 3, 4, 5, 6, 7, 8, 9] }, x) as Menu;
-      expect(lineCount(m, game), m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
+      expect(screenLines(m, defaultSettings(), game).n, m.screen + " " + m.kind).toBe(menuView(m, defaultSettings(), game).lines.length);
     }
   });
 

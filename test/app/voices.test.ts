@@ -6,6 +6,7 @@ import { volumeGain, STORED_VOLUME } from "../../firmware/levels";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { PACK_LIST } from "../../firmware/packs";
 import { clipsFor, callPhrases, PACKS, TRADITIONS, withTradition, findTradition, DEFAULT_PACK, CLIP_BUDGET } from "../../firmware/voice";
 import { readmeWithFigures, lengthsModule } from "../../voices/figures";
 import { speechOf } from "../../firmware/voice";
@@ -293,6 +294,10 @@ describe("counting traditions", () => {
     expect(PACKS.find((p) => p.id === "zh")!.tradition).toBe("cn");
     expect(PACKS.find((p) => p.id === "ja")!.tradition).toBe("nihon-kiin");
     expect(TRADITIONS.map((t) => t.id)).toEqual(["cn", "nihon-kiin"]);
+  });
+
+  it("the set-up menu's list of the packs (PACK_LIST, one string) is PACKS, in its order", () => {
+    expect(PACK_LIST).toBe(PACKS.map((p) => p.id + ":" + p.tradition).join("|"));
   });
 
   it("the Chinese tradition is the core's defaults, unchanged", () => {
