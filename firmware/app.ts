@@ -487,7 +487,7 @@ export class App {
     if (calls.length === 1) {
       // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
       const c = calls[0];
-      if (!this.onSpeaker(c.e, c.say)) this.sayCalls([c.say], [c.short === true], c.e);
+      if (c.e > this.aheadUntil || !this.onSpeaker(c.e, c.say)) this.sayCalls([c.say], [c.short === true], c.e);
     } else {
       for (let i = 0; i < calls.length; ) {
         const t = calls[i].e;
@@ -518,7 +518,10 @@ export class App {
       this.repeatAt = now + REPEAT_MS;
     }
     const out = this.clock.advance(now);
-    if (out.length > 0) this.handle(out); // most seconds make nothing
+    // most seconds make nothing, or one call handed to the speaker already (a fast byoyomi's count):
+    // then no handle() (its say is undefined for a flag or a notice, which no hand-over has)
+    const one = out.length === 1 ? (out[0] as { t: number; say: string; due?: number }) : null;
+    if (out.length > 0 && (one === null || one.due !== undefined || !this.onSpeaker(one.t, one.say))) this.handle(out);
     this.guard(now);
     this.draw(now);
   }

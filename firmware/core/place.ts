@@ -75,22 +75,17 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   let chainE = -1;
   let chainLast = -1;
   let next = 0; // the next count or timed call at a later instant, once looked for
-  for (let i = 0; i < n; i++) {
+  // a call that is no count (few: information, timed calls), in a function of its own: the board
+  // reads every token of a loop's body at each pass, even those after a `continue`, and most passes
+  // are counts
+  const other = (i: number): void => {
     const c = calls[i];
     const kind = c.say.charAt(0);
-    if (kind === "c") {
-      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
-      start.push(c.e);
-      at.push(c.e);
-      chainE = c.e;
-      chainLast = i;
-      continue;
-    }
     if ("eut".indexOf(kind) < 0) {
       infos.push(i);
       start.push(c.e);
       at.push(-1);
-      continue;
+      return;
     }
     const s = c.e === chainE ? start[chainLast] + lengthOf(chainLast) : c.e;
     start.push(s);
@@ -103,11 +98,22 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     if (next < n && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) {
       at.push(-1);
       dropped = true;
-      continue;
+      return;
     }
     at.push(c.e);
     chainE = c.e;
     chainLast = i;
+  };
+  for (let i = 0; i < n; i++) {
+    const c = calls[i];
+    if (c.say.charAt(0) === "c") {
+      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
+      const e = c.e;
+      start.push(e);
+      at.push(e);
+      chainE = e;
+      chainLast = i;
+    } else other(i);
   }
   if (infos.length === 0 && !answer) return dropped ? keep(calls, at) : calls;
   // the calls said that may sound from d to `bound`, by where they start: [start, end) pairs
@@ -132,7 +138,8 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   const gather = (d: number, bound: number): number => {
     busy = [];
     let chain = d;
-    while (lo < n && calls[lo].e <= d - SOUND_MS) lo++;
+    const early = d - SOUND_MS;
+    while (lo < n && calls[lo].e <= early) lo++;
     for (let k = lo; k < n && calls[k].e < bound; k++) {
       const b = start[k];
       if (at[k] < 0 || b >= bound) continue;
@@ -173,8 +180,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     for (; q < r; q++) {
       const i = infos[q];
       let l = lengthOf(i);
-      let s = fit(d, l, from, bound);
-      if (s < 0) {
+      let s = fit(d, l, from, bound);       if (s < 0) {
         l = speech.call(calls[i].say, true);
         s = l > 0 ? fit(d, l, from, bound) : -1;
         if (s >= 0) {
