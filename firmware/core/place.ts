@@ -104,8 +104,9 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     chainE = c.e;
     chainLast = i;
   };
-  for (let i = 0; i < n; i++) {
-    const c = calls[i];
+  // for…of: the board steps to the next element, where calls[i] walks the list from its start
+  let i = 0;
+  for (const c of calls) {
     if (c.say.charAt(0) === "c") {
       // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
       const e = c.e;
@@ -114,6 +115,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
       chainE = e;
       chainLast = i;
     } else other(i);
+    i++;
   }
   if (infos.length === 0 && !answer) return dropped ? keep(calls, at) : calls;
   // the calls said that may sound from d to `bound`, by where they start: [start, end) pairs
