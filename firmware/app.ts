@@ -487,7 +487,13 @@ export class App {
     if (calls.length === 1) {
       // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
       const c = calls[0];
-      if (c.e > this.aheadUntil || !this.onSpeaker(c.e, c.say)) this.sayCalls([c.say], [c.short === true], c.e);
+      if (c.e > this.aheadUntil || !this.onSpeaker(c.e, c.say)) {
+        // its clips as sayCalls gives them, without the two arrays sayCalls takes
+        const lang = this.settings.lang;
+        const clips = clipsFor(lang, c.say, c.short === true); // a new array: named in place
+        for (let j = 0; j < clips.length; j++) clips[j] = lang + "/" + clips[j]; // Storage names: "zh/3"
+        if (clips.length) this.play(clips, c.e);
+      }
     } else {
       for (let i = 0; i < calls.length; ) {
         const t = calls[i].e;
