@@ -66,13 +66,6 @@ export class Speaker {
   private beepSamples: ArrayBuffer | null = null;
   /** Espruino's Storage, looked up once: require() is a built-in, found after the whole global scope. */
   private storage = require("Storage");
-  /** The built-ins a call's path uses (each second of a fast byoyomi), looked up once, as `storage`. */
-  private now = getTime;
-  private pwm = analogWrite;
-  private write = digitalWrite;
-  private mode = pinMode;
-  private read = digitalRead;
-  private Wave = Waveform;
 
   constructor(pins: Pins["speaker"]) {
     this.pins = pins;
@@ -108,7 +101,7 @@ export class Speaker {
     const startS = t / 1000;
     // a chain under way (outputs on) that will have ended by t plays on; chains queued that would
     // still play at t go
-    const nowS = this.now(); // once: a built-in is found after the whole global scope is searched
+    const nowS = getTime(); // once: a built-in is found after the whole global scope is searched
     const after = this.on && this.endS <= startS && startS > nowS + MIN_LEAD_S;
     if (!after) this.stop();
     else {
@@ -194,12 +187,11 @@ export class Speaker {
     // view of the flash (no RAM), else a scaled copy
     const s = read !== undefined ? read : this.storage.read(clips[i]);
     const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
-    const Wave = this.Wave;
-    const w = new Wave(this.table ? scaled(raw, this.table) : raw);
+    const w = new Waveform(this.table ? scaled(raw, this.table) : raw);
     w.on("finish", this.chain(clips, i + 1, gen));
     this.current = w;
     const options: WaveformOutputOptions = { npin: this.pins.npin };
-    if (startS > this.now() + MIN_LEAD_S) options.time = startS;
+    if (startS > getTime() + MIN_LEAD_S) options.time = startS;
     w.startOutput(this.pins.pin, RATE, options);
   }
 
@@ -234,7 +226,7 @@ export class Speaker {
     this.on = true;
     const p = this.pins;
     if (p.driver >= 0) Jolt.setDriverMode(p.driver, true);
-    const pwm = this.pwm;
+    const pwm = analogWrite; // used twice, found once (a built-in is found after the whole global scope)
     pwm(p.pin, 0, { freq: PWM_HZ });
     pwm(p.npin, 0, { freq: PWM_HZ });
   }
@@ -245,8 +237,8 @@ export class Speaker {
     this.on = false;
     try {
       const p = this.pins;
-      const write = this.write;
-      const mode = this.mode;
+      const write = digitalWrite; // each used twice, found once
+      const mode = pinMode;
       write(p.pin, 0);
       write(p.npin, 0);
       mode(p.pin, "input");
@@ -261,7 +253,7 @@ export class Speaker {
   private checkFault(): void {
     try {
       const f = this.pins.fault;
-      if (f && !this.read(f)) this.late = "speaker fault: motor driver nFAULT (shorted speaker?)";
+      if (f && !digitalRead(f)) this.late = "speaker fault: motor driver nFAULT (shorted speaker?)";
     } catch (e) {
       // no fault line to read
     }
