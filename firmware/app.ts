@@ -524,10 +524,12 @@ export class App {
       this.repeatAt = now + REPEAT_MS;
     }
     const out = this.clock.advance(now);
-    // most seconds make nothing, or one call handed to the speaker already (a fast byoyomi's count):
-    // then no handle() (its say is undefined for a flag or a notice, which no hand-over has)
-    const one = out.length === 1 ? (out[0] as { t: number; say: string; due?: number }) : null;
-    if (out.length > 0 && (one === null || one.due !== undefined || !this.onSpeaker(one.t, one.say))) this.handle(out);
+    if (out.length > 0) {
+      // most seconds make nothing, or one call handed to the speaker already (a fast byoyomi's
+      // count): then no handle() (say is undefined for a flag or a notice, which no hand-over has)
+      const o = out[0] as { t: number; say: string; due?: number };
+      if (out.length > 1 || o.due !== undefined || !this.onSpeaker(o.t, o.say)) this.handle(out);
+    }
     this.guard(now);
     this.draw(now);
   }
