@@ -75,9 +75,8 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   let chainE = -1;
   let chainLast = -1;
   let next = 0; // the next count or timed call at a later instant, once looked for
-  // a call that is no count (few: information, timed calls), in a function of its own: the board
-  // reads every token of a loop's body at each pass, even those after a `continue`, and most passes
-  // are counts
+  // a call that is no count (few: information, timed calls), in a function of its own: most passes
+  // are counts, and the board reads a loop's whole body at each pass, even past a `continue`
   const other = (i: number): void => {
     const c = calls[i];
     const kind = c.say.charAt(0);
@@ -182,7 +181,8 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     for (; q < r; q++) {
       const i = infos[q];
       let l = lengthOf(i);
-      let s = fit(d, l, from, bound);       if (s < 0) {
+      let s = fit(d, l, from, bound);
+      if (s < 0) {
         l = speech.call(calls[i].say, true);
         s = l > 0 ? fit(d, l, from, bound) : -1;
         if (s >= 0) {

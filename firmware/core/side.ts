@@ -119,8 +119,8 @@ export function stretchEnd(c: TimeControl, s: SideClock, e: number): number {
 // --- calls ------------------------------------------------------------------------------------------
 
 /** The calls of a turn with e0 < e ≤ e1, in order (by instant, then as said), but for main-time
- *  warnings before byoyomi (in the order of warnSec) and a moves block's or a countdown's calls: in
- *  byoyomi with no warnings they need no sort (clock.ts window). `fresh`: the turn is the side's first, so entering
+ *  warnings (in the order of warnSec) and a moves block's or a countdown's calls: in byoyomi with no
+ *  warnings they need no sort (clock.ts window). `fresh`: the turn is the side's first, so entering
  *  byoyomi with no main time is announced at its start. */
 export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: number, e1: number, fresh: boolean, out: Call[]): void {
   const M = s.mainMs;
@@ -144,7 +144,8 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
       if (start >= e1) break; // a period's calls all fall after its start (from 1 s in)
       const isLast = k === s.periodsLeft - 1;
       const pc = isLast ? lastCalls(o, P) : ordinaryCalls(o, P);
-      periodCalls(pc, start, P, isLast, e0, e1, add, out);       if (isLast) {
+      periodCalls(pc, start, P, isLast, e0, e1, add, out);
+      if (isLast) {
         if (o.timeoutCall) add(start + P, "timeout", true);
       } else {
         // 12.3: "1分, 还剩N分" for a minute; other periods by the same principle: "30秒, 还剩N次"
