@@ -487,7 +487,13 @@ export class App {
     if (calls.length === 1) {
       // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
       const c = calls[0];
-      if (!this.onSpeaker(c.e, c.say)) this.sayCalls([c.say], [c.short === true], c.e);
+      if (c.e > this.aheadUntil || !this.onSpeaker(c.e, c.say)) {
+        // its clips as sayCalls gives them, without the two arrays sayCalls takes
+        const lang = this.settings.lang;
+        const clips = clipsFor(lang, c.say, c.short === true); // a new array: named in place
+        for (let j = 0; j < clips.length; j++) clips[j] = lang + "/" + clips[j]; // Storage names: "zh/3"
+        if (clips.length) this.play(clips, c.e);
+      }
     } else {
       for (let i = 0; i < calls.length; ) {
         const t = calls[i].e;
@@ -518,7 +524,12 @@ export class App {
       this.repeatAt = now + REPEAT_MS;
     }
     const out = this.clock.advance(now);
-    if (out.length > 0) this.handle(out); // most seconds make nothing
+    if (out.length > 0) {
+      // most seconds make nothing, or one call handed to the speaker already (a fast byoyomi's
+      // count): then no handle() (say is undefined for a flag or a notice, which no hand-over has)
+      const o = out[0] as { t: number; say: string; due?: number };
+      if (out.length > 1 || o.due !== undefined || !this.onSpeaker(o.t, o.say)) this.handle(out);
+    }
     this.guard(now);
     this.draw(now);
   }

@@ -111,8 +111,8 @@ function phrase(pack: string, key: string, n: number, short: boolean): string[] 
     }
     return [];
   }
-  // the seconds with a whole clip of their own (WHOLE_ELAPSED)
-  const whole = WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
+  // the seconds with a whole clip of their own (WHOLE_ELAPSED): looked up for an elapsed call alone
+  const whole = key === "elapsed" && WHOLE_ELAPSED.indexOf(" " + n + " ") >= 0;
   if (pack === "zh") {
     switch (key) {
       case "hours": return append(append(["haisheng"], spell("zh", n, true)), ["xiaoshi"]); // 还剩两小时

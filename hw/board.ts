@@ -100,8 +100,10 @@ export function makeBoard(pins: Pins): HwBoard {
       });
     },
     gfx: display.g,
-    show: (t) => display.show(t),
-    play: (clips, t) => speaker.play(clips, t),
+    // bound, not an arrow each: called every second, and a bound method is no function of its own
+    // for the board to run on the way
+    show: display.show.bind(display),
+    play: speaker.play.bind(speaker),
     setVolume: (v) => speaker.setVolume(v),
     holdsClip: () => speaker.holdsCopy(),
     store: store,

@@ -154,15 +154,7 @@ export class Speaker {
         // it had already finished
       }
     }
-    this.outputsOff();
-  }
-
-  /** The samples of a clip, or the beep if it is not there, at the volume: at the clips' own level a
-   *  view of the flash (no RAM), else a scaled copy. */
-  private samples(name: string, read?: string): ArrayBuffer {
-    const s = read !== undefined ? read : this.storage.read(name);
-    const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
-    return this.table ? scaled(raw, this.table) : raw;
+    if (this.on) this.outputsOff(); // its test here too: no call when they are off (every second's case)
   }
 
   /** A short square wave at the clips' level (as loud as a clip's syllables), made once. */
@@ -191,7 +183,11 @@ export class Speaker {
       this.outputsOff();
       return;
     }
-    const w = new Waveform(this.samples(clips[i], read));
+    // the samples, or the beep if the clip is not there, at the volume: at the clips' own level a
+    // view of the flash (no RAM), else a scaled copy
+    const s = read !== undefined ? read : this.storage.read(clips[i]);
+    const raw = s !== undefined && s.length > 0 ? E.toArrayBuffer(s) : this.beep();
+    const w = new Waveform(this.table ? scaled(raw, this.table) : raw);
     w.on("finish", this.chain(clips, i + 1, gen));
     this.current = w;
     const options: WaveformOutputOptions = { npin: this.pins.npin };
@@ -228,9 +224,11 @@ export class Speaker {
   private outputsOn(): void {
     if (this.on) return;
     this.on = true;
-    if (this.pins.driver >= 0) Jolt.setDriverMode(this.pins.driver, true);
-    analogWrite(this.pins.pin, 0, { freq: PWM_HZ });
-    analogWrite(this.pins.npin, 0, { freq: PWM_HZ });
+    const p = this.pins;
+    if (p.driver >= 0) Jolt.setDriverMode(p.driver, true);
+    const pwm = analogWrite; // used twice, found once (a built-in is found after the whole global scope)
+    pwm(p.pin, 0, { freq: PWM_HZ });
+    pwm(p.npin, 0, { freq: PWM_HZ });
   }
 
   /** Both outputs low, then the driver asleep (2.7 mA saved; its outputs go open circuit). */
@@ -238,11 +236,14 @@ export class Speaker {
     if (!this.on) return;
     this.on = false;
     try {
-      digitalWrite(this.pins.pin, 0);
-      digitalWrite(this.pins.npin, 0);
-      pinMode(this.pins.pin, "input");
-      pinMode(this.pins.npin, "input");
-      if (this.pins.driver >= 0) Jolt.setDriverMode(this.pins.driver, false);
+      const p = this.pins;
+      const write = digitalWrite; // each used twice, found once
+      const mode = pinMode;
+      write(p.pin, 0);
+      write(p.npin, 0);
+      mode(p.pin, "input");
+      mode(p.npin, "input");
+      if (p.driver >= 0) Jolt.setDriverMode(p.driver, false);
     } catch (e) {
       this.late = "speaker: " + message(e);
     }
@@ -251,7 +252,8 @@ export class Speaker {
   /** The motor driver pulls nFAULT low on over-current or over-temperature (a shorted speaker). */
   private checkFault(): void {
     try {
-      if (this.pins.fault && !digitalRead(this.pins.fault)) this.late = "speaker fault: motor driver nFAULT (shorted speaker?)";
+      const f = this.pins.fault;
+      if (f && !digitalRead(f)) this.late = "speaker fault: motor driver nFAULT (shorted speaker?)";
     } catch (e) {
       // no fault line to read
     }

@@ -75,22 +75,16 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   let chainE = -1;
   let chainLast = -1;
   let next = 0; // the next count or timed call at a later instant, once looked for
-  for (let i = 0; i < n; i++) {
+  // a call that is no count (few: information, timed calls), in a function of its own: most passes
+  // are counts, and the board reads a loop's whole body at each pass, even past a `continue`
+  const other = (i: number): void => {
     const c = calls[i];
     const kind = c.say.charAt(0);
-    if (kind === "c") {
-      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
-      start.push(c.e);
-      at.push(c.e);
-      chainE = c.e;
-      chainLast = i;
-      continue;
-    }
     if ("eut".indexOf(kind) < 0) {
       infos.push(i);
       start.push(c.e);
       at.push(-1);
-      continue;
+      return;
     }
     const s = c.e === chainE ? start[chainLast] + lengthOf(chainLast) : c.e;
     start.push(s);
@@ -103,11 +97,24 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     if (next < n && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) {
       at.push(-1);
       dropped = true;
-      continue;
+      return;
     }
     at.push(c.e);
     chainE = c.e;
     chainLast = i;
+  };
+  // for…of: the board steps to the next element, where calls[i] walks the list from its start
+  let i = 0;
+  for (const c of calls) {
+    if (c.say.charAt(0) === "c") {
+      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
+      const e = c.e;
+      start.push(e);
+      at.push(e);
+      chainE = e;
+      chainLast = i;
+    } else other(i);
+    i++;
   }
   if (infos.length === 0 && !answer) return dropped ? keep(calls, at) : calls;
   // the calls said that may sound from d to `bound`, by where they start: [start, end) pairs
@@ -132,7 +139,8 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   const gather = (d: number, bound: number): number => {
     busy = [];
     let chain = d;
-    while (lo < n && calls[lo].e <= d - SOUND_MS) lo++;
+    const early = d - SOUND_MS;
+    while (lo < n && calls[lo].e <= early) lo++;
     for (let k = lo; k < n && calls[k].e < bound; k++) {
       const b = start[k];
       if (at[k] < 0 || b >= bound) continue;

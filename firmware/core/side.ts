@@ -118,7 +118,9 @@ export function stretchEnd(c: TimeControl, s: SideClock, e: number): number {
 
 // --- calls ------------------------------------------------------------------------------------------
 
-/** The calls of a turn with e0 < e ≤ e1, in order. `fresh`: the turn is the side's first, so entering
+/** The calls of a turn with e0 < e ≤ e1, in order (by instant, then as said), but for main-time
+ *  warnings (in the order of warnSec) and a moves block's or a countdown's calls: in byoyomi with no
+ *  warnings they need no sort (clock.ts window). `fresh`: the turn is the side's first, so entering
  *  byoyomi with no main time is announced at its start. */
 export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: number, e1: number, fresh: boolean, out: Call[]): void {
   const M = s.mainMs;
@@ -142,7 +144,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
       if (start >= e1) break; // a period's calls all fall after its start (from 1 s in)
       const isLast = k === s.periodsLeft - 1;
       const pc = isLast ? lastCalls(o, P) : ordinaryCalls(o, P);
-      periodCalls(pc, start, P, isLast, e1, add);
+      periodCalls(pc, start, P, isLast, e0, e1, add, out);
       if (isLast) {
         if (o.timeoutCall) add(start + P, "timeout", true);
       } else {
@@ -175,12 +177,17 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
  *  (`ordinary=…,58` with 30 s periods): those are not said, since the period is over by then. The
  *  counts stop at e1 (a window reaching into the next period wants its first few): the board makes
  *  no call's words it would throw away. */
-function periodCalls(pc: PeriodCalls, start: number, P: number, last: boolean, e1: number, add: (e: number, say: string, last: boolean) => void): void {
+function periodCalls(pc: PeriodCalls, start: number, P: number, last: boolean, e0: number, e1: number, add: (e: number, say: string, last: boolean) => void, out: Call[]): void {
   for (const sec of pc.elapsedSec) if (sec * 1000 <= P) add(start + sec * 1000, "elapsed:" + sec, last);
-  for (let k = 1; k <= pc.countN; k++) {
-    const e = (pc.countFromSec + k - 1) * 1000;
-    if (e > P || start + e > e1) break; // in time order: the rest are later still
-    add(start + e, "count:" + k, last);
+  // the counts up to the period's end or e1, whichever comes first (in time order: the rest are later
+  // still); a count each second of a short period: the fewest operations a pass (the board pays for
+  // each, at every period's first wake)
+  const end = start + P < e1 ? start + P : e1;
+  const n = pc.countN;
+  let e = start + pc.countFromSec * 1000;
+  for (let k = 1; k <= n && e <= end; k++) {
+    if (e > e0) out.push({ e: e, say: "count:" + k, last: last }); // add(), written out
+    e += 1000;
   }
 }
 

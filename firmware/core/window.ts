@@ -55,7 +55,9 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
     const back = speech && !after ? LOOK_BACK_MS : 0;
     const ahead = speech ? LOOK_AHEAD_MS : 0;
     turnCalls(ctl, s, this.options, from - base - back, Math.min(until + ahead, p.flag) - base, s.moves === 0, calls);
-    sortCalls(calls);
+    // byoyomi's calls come in time order but for main-time warnings (side.ts turnCalls): a pass a
+    // call saved at every period's first wake
+    if (ctl.kind !== "byoyomi" || this.options.warnSec.length > 0) sortCalls(calls);
     if (speech) calls = place(calls, speech, lossAt(ctl, s), null, [p.quiet[0] - base, p.quiet[1] - base], [0, 0], from - base);
     // the next window may start without a look-back (see `after`) when the calls placed here reach
     // far enough either side of `until` (HORIZON_MS back, LOOK_AHEAD_MS on), and none near it but the
@@ -163,13 +165,12 @@ function sortCalls(calls: Call[]): void {
   }
 }
 
-/** Puts c into calls (in time order) after those of its instant. */
+/** Puts c into calls (in time order) after those of its instant. Found from the start: what is
+ *  put in (information said after a window's start, an answer) falls near it; the board shifts the
+ *  rest natively (splice), not a pass of its loop each. */
 function insertCall(calls: Call[], c: Call): void {
-  let j = calls.length;
-  calls.push(c);
-  while (j > 0 && calls[j - 1].e > c.e) {
-    calls[j] = calls[j - 1];
-    j--;
-  }
-  calls[j] = c;
+  const e = c.e;
+  let j = 0;
+  while (j < calls.length && calls[j].e <= e) j++;
+  calls.splice(j, 0, c);
 }
