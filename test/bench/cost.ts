@@ -71,16 +71,16 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 2.36, statements: 13.5, locals: 0, globals: 0, scanned: 0.849, members: 1.53, calls: 0, entries: 108,
-    operators: 54.1, literals: 0, allocs: 0, passes: 0, coldTokens: 1.33, words: 11.1, fmods: 0, builtins: 110,
+    tokens: 9.23, statements: 0, locals: 8.84, globals: 100, scanned: 0.529, members: 10.7, calls: 0, entries: 0,
+    operators: 15.4, literals: 0, allocs: 45.1, passes: 0, coldTokens: 4.85, words: 0, fmods: 26.9, builtins: 246,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.8, 0, 0, 0, 1.4],
-  wakeMs: [11.1, 2.92, 0, 138],
-  jsvarsFactor: 1.1,
+  nativeScale: [2.15, 2.6, 1.45, 39.3, 2.38],
+  wakeMs: [7.6, 0.918, 0, 81.1],
+  jsvarsFactor: 1.13,
 };
 
 /** The kinds of native work, each priced at NativeCosts times its nativeScale: Graphics and the

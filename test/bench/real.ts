@@ -146,14 +146,15 @@ function row(d: PathDef, s: PathSample): number[] {
   return ops.concat(WAKE_KINDS.map((_, i) => ((wakes[i] || 0) / s.per) * k), NATIVE_KINDS.map((_, i) => ((s.natives[i] || 0) / s.per) * k));
 }
 
-/** Whether a path's ratio the fit makes as low as it can: the press and byoyomi's share of a second,
- *  which sit nearest their budgets on the real interpreter. */
-export const tight = (d: PathDef) => d.key === "press" || d.key === "game400Press" || d.key.indexOf("byoyomi") === 0;
+/** Whether a path's ratio the fit makes as low as it can: every path with a budget (the press, a menu
+ *  step, each control's share of a second, the PIN check). A path left out is only held within FIT,
+ *  and a budgeted one near its budget (a menu step at 123 of 150 ms) would then be over it in the model. */
+export const tight = (d: PathDef) => d.budget !== undefined;
 
 /**
  * The costs fitted to every commit's real figures (a linear programme, lp.ts): every path of every
  * run within FIT (never optimistic) and every single step within its band; first the worst path's
- * ratio as low as it goes, then, with every path within FIT, the press's and byoyomi's (`tight`: the
+ * ratio as low as it goes, then, with every path within FIT, the budgeted paths' (`tight`: the
  * worst of them as low as it goes, then the worst of the others, and so on). jsvars: the
  * factor that makes the largest shortfall good, plus 2 %. Throws when no costs put every path in BAND.
  */

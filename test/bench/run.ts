@@ -302,7 +302,7 @@ async function benchReal(): Promise<void> {
   for (const line of realLines(now.samples, real, head)) say(line);
   if (!real) return;
   const fitted = fitReal(real);
-  say("  a fresh fit to real.json (" + real.runs.length + " commits): the worst path ×" + fitted.worst.toFixed(3) + ", the worst of the press and byoyomi ×" + fitted.worstTight.toFixed(3) +
+  say("  a fresh fit to real.json (" + real.runs.length + " commits): the worst path ×" + fitted.worst.toFixed(3) + ", the worst of the budgeted paths ×" + fitted.worstTight.toFixed(3) +
     (modelMoved(fitted) ? "; its costs differ from MODEL: " + JSON.stringify({ op: fitted.op, nativeScale: fitted.nativeScale, wakeMs: fitted.wakeMs, jsvarsFactor: fitted.jsvarsFactor }) + " (update MODEL in cost.ts)" : "; MODEL holds its costs"));
   // a path within BAND; a single step within the fit's own band for steps (they are prices, not paths)
   const within = (r: ReturnType<typeof compare>[number]) => (isStep(r.def) ? r.ratio >= FIT.stepLo - 0.01 && r.ratio <= FIT.stepHi + 0.01 : r.ok);
@@ -323,7 +323,7 @@ async function main(): Promise<void> {
     say("recorded test/bench/real.json: " + Object.keys(run.real).length + " real figures of " + run.commit + ", and the model's samples of the bundle in dist/; " +
       "its runs: " + f.runs.map((x) => x.commit).join(", ") + (dropped.length ? "; dropped (counted otherwise, or past --keep): " + dropped.join(", ") : ""));
     const m = fitReal(f);
-    say("fitted to them: the worst path ×" + m.worst.toFixed(3) + ", the worst of the press and byoyomi ×" + m.worstTight.toFixed(3) + "; MODEL in cost.ts:");
+    say("fitted to them: the worst path ×" + m.worst.toFixed(3) + ", the worst of the budgeted paths ×" + m.worstTight.toFixed(3) + "; MODEL in cost.ts:");
     say(JSON.stringify({ op: m.op, nativeScale: m.nativeScale, wakeMs: m.wakeMs, jsvarsFactor: m.jsvarsFactor }));
     return;
   }
