@@ -435,16 +435,20 @@ export class App {
   /** The calls of one instant, back to back (a time left in two units is one phrase, voice.ts; a
    *  call the core shortened in its short form). */
   private sayCalls(says: string[], short: boolean[], t: number): void {
+    // one call (a second's count): its clips alone, as callPhrases would give them
+    if (says.length === 1) return this.sayOne(says[0], short[0], t);
     const lang = this.settings.lang;
     const clips: string[] = [];
-    // one call (a second's count): its clips alone, as callPhrases would give them
-    if (says.length === 1) {
-      const one = clipsFor(lang, says[0], short[0]);
-      for (let j = 0; j < one.length; j++) clips.push(lang + "/" + one[j]); // Storage names: "zh/3"
-    } else {
-      const parts = callPhrases(lang, says, short);
-      for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]);
-    }
+    const parts = callPhrases(lang, says, short);
+    for (let i = 0; i < parts.length; i++) for (let j = 0; j < parts[i].length; j++) clips.push(lang + "/" + parts[i][j]);
+    if (clips.length) this.play(clips, t);
+  }
+
+  /** One call, its clips named in the array clipsFor makes (Storage names: "zh/3"). */
+  private sayOne(say: string, short: boolean, t: number): void {
+    const lang = this.settings.lang;
+    const clips = clipsFor(lang, say, short);
+    for (let j = 0; j < clips.length; j++) clips[j] = lang + "/" + clips[j];
     if (clips.length) this.play(clips, t);
   }
 
@@ -487,13 +491,7 @@ export class App {
     if (calls.length === 1) {
       // one call (each second of a fast byoyomi): said as it is, with no grouping by instant
       const c = calls[0];
-      if (c.e > this.aheadUntil || !this.onSpeaker(c.e, c.say)) {
-        // its clips as sayCalls gives them, without the two arrays sayCalls takes
-        const lang = this.settings.lang;
-        const clips = clipsFor(lang, c.say, c.short === true); // a new array: named in place
-        for (let j = 0; j < clips.length; j++) clips[j] = lang + "/" + clips[j]; // Storage names: "zh/3"
-        if (clips.length) this.play(clips, c.e);
-      }
+      if (!this.onSpeaker(c.e, c.say)) this.sayOne(c.say, c.short === true, c.e); // without sayCalls' two arrays
     } else {
       for (let i = 0; i < calls.length; ) {
         const t = calls[i].e;
@@ -526,9 +524,9 @@ export class App {
     const out = this.clock.advance(now);
     if (out.length > 0) {
       // most seconds make nothing, or one call handed to the speaker already (a fast byoyomi's
-      // count): then no handle() (say is undefined for a flag or a notice, which no hand-over has)
-      const o = out[0] as { t: number; say: string; due?: number };
-      if (out.length > 1 || o.due !== undefined || !this.onSpeaker(o.t, o.say)) this.handle(out);
+      // count): then no handle()
+      const o = out[0];
+      if (out.length > 1 || o.kind !== "call" || o.due !== undefined || !this.onSpeaker(o.t, o.say)) this.handle(out);
     }
     this.guard(now);
     this.draw(now);
