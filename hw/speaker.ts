@@ -8,6 +8,12 @@
 // playing. Why the PWM idles at 0 and not at 0.5: with npin, a sample of 128 drives both pins low;
 // 0.5 on one pin before the first sample would put half the supply across the speaker.
 //
+// The outputs stay on LINGER_MS after a chain ends: a count each second (10 s byoyomi, a period's
+// last ten seconds) then starts without the driver and the PWM switched off and on again (eight
+// built-ins a second less: 0.1 to 0.2 points of CPU in 10 s byoyomi, on Espruino's own
+// interpreter). The driver's current between such counts is the price (npm run bench prices it);
+// both pins rest low meanwhile (a clip ends at 128), so no current flows through the speaker.
+//
 // Volume (firmware/levels.ts): the clips are stored at the default volume's level (7), which plays
 // the flash as it is, with no RAM; 10 is the loudest, each step below takes 2.5 dB off, 0 mutes.
 // At any other volume each clip, and the beep, is copied to RAM through a 256-entry table (sample →
@@ -30,6 +36,10 @@ const PWM_HZ = 80000;
 const MIN_LEAD_S = 0.002;
 const BEEP_HZ = 1000;
 const BEEP_MS = 150;
+/** How long the outputs stay on after a chain ends, for the next call (see the header): the next
+ *  second's count is handed over LEAD_MS (250 ms) before it, so less than 600 ms after the shortest
+ *  count's clip (172 ms) ends; a call further off finds them off. */
+export const LINGER_MS = 650;
 /** Graphics.createArrayBuffer's widest row: a longer clip (4 s) cannot be scaled in one row. */
 const MAX_SCALED = 32767;
 
@@ -60,7 +70,12 @@ export class Speaker {
    *  later instants, each started when the one before finishes, at its own instant. */
   private endS = 0;
   private queue: { clips: string[]; startS: number; endS: number }[] = [];
+  /** A chain is under way (a clip playing, the next being made, or chains queued). */
+  private live = false;
+  /** The outputs (driver awake, PWM set up) are on: while live, and LINGER_MS after. */
   private on = false;
+  /** The timeout that turns the outputs off once the linger is over, or -1. */
+  private idle: any = -1;
   /** An error found while playing (asynchronously), returned by the next play(). */
   private late: string | null = null;
   private beepSamples: ArrayBuffer | null = null;
@@ -84,12 +99,12 @@ export class Speaker {
 
   /** Whether a clip is being played (the battery is not measured then: the load sags the supply). */
   busy(): boolean {
-    return this.on;
+    return this.live;
   }
 
   /** Whether a clip's scaled copy is in RAM: a chain is under way at a volume other than the clips' own. */
   holdsCopy(): boolean {
-    return this.on && this.table !== null;
+    return this.live && this.table !== null;
   }
 
   /** Plays the clips back to back from absolute time t (ms of getTime), cutting what would still play
@@ -99,17 +114,20 @@ export class Speaker {
     const earlier = this.late;
     this.late = null;
     const startS = t / 1000;
-    // a chain under way (outputs on) that will have ended by t plays on; chains queued that would
-    // still play at t go
+    // a chain under way that will have ended by t plays on; chains queued that would still play at
+    // t go
     const nowS = getTime(); // once: a built-in is found after the whole global scope is searched
-    const after = this.on && this.endS <= startS && startS > nowS + MIN_LEAD_S;
-    if (!after) this.stop();
+    const after = this.live && this.endS <= startS && startS > nowS + MIN_LEAD_S;
+    if (!after) this.cut();
     else {
       const kept: { clips: string[]; startS: number; endS: number }[] = [];
       for (let k = 0; k < this.queue.length; k++) if (this.queue[k].endS <= startS) kept.push(this.queue[k]);
       this.queue = kept;
     }
-    if (this.volume <= 0 || clips.length === 0) return earlier;
+    if (this.volume <= 0 || clips.length === 0) {
+      if (!after && this.on && this.idle === -1) this.linger(); // cut while on: off in a while
+      return earlier;
+    }
     let missing: string[] | null = null;
     try {
       const storage = this.storage;
@@ -128,7 +146,12 @@ export class Speaker {
       const from = startS > nowS ? startS : nowS;
       if (after) this.queue.push({ clips: clips, startS: startS, endS: from + bytes / RATE });
       else {
-        this.outputsOn();
+        if (this.idle !== -1) {
+          clearTimeout(this.idle); // lingering: the outputs are on already
+          this.idle = -1;
+        }
+        if (!this.on) this.outputsOn();
+        this.live = true;
         this.start(clips, 0, startS, this.gen, first);
         this.endS = from + bytes / RATE;
       }
@@ -142,7 +165,18 @@ export class Speaker {
 
   /** Stops the clip playing and turns the outputs off. Never throws. */
   stop(): void {
+    this.cut();
+    if (this.idle !== -1) {
+      clearTimeout(this.idle); // not run yet: it sets idle to -1 when it does
+      this.idle = -1;
+    }
+    if (this.on) this.outputsOff(); // its test here too: no call when they are off
+  }
+
+  /** Stops the clip playing and what is queued; the outputs stay as they are. Never throws. */
+  private cut(): void {
     this.gen++;
+    this.live = false;
     if (this.queue.length) this.queue = [];
     const w = this.current;
     this.current = null;
@@ -154,7 +188,16 @@ export class Speaker {
         // it had already finished
       }
     }
-    if (this.on) this.outputsOff(); // its test here too: no call when they are off (every second's case)
+  }
+
+  /** The chain has ended: the outputs go off LINGER_MS from now unless a call comes first. */
+  private linger(): void {
+    this.live = false;
+    const self = this;
+    this.idle = setTimeout(function () {
+      self.idle = -1;
+      if (!self.live) self.outputsOff();
+    }, LINGER_MS);
   }
 
   /** A short square wave at the clips' level (as loud as a clip's syllables), made once. */
@@ -164,6 +207,7 @@ export class Speaker {
       const half = RATE / BEEP_HZ / 2;
       const b = new Uint8Array(n);
       for (let i = 0; i < n; i++) b[i] = Math.floor(i / half) % 2 ? 108 : 148;
+      b[n - 1] = 128; // it ends at rest, as a clip does: the outputs may linger after it
       this.beepSamples = b.buffer;
     }
     return this.beepSamples;
@@ -180,7 +224,7 @@ export class Speaker {
         this.endS = n.endS;
         return this.start(n.clips, 0, n.startS, gen);
       }
-      this.outputsOff();
+      this.linger();
       return;
     }
     // the samples, or the beep if the clip is not there, at the volume: at the clips' own level a
@@ -215,8 +259,8 @@ export class Speaker {
       if (gen !== self.gen) return;
       self.current = null;
       self.checkFault();
-      // the chain's end, nothing queued: the outputs go off now (no clip to make, no wake of its own)
-      if (i >= clips.length && self.queue.length === 0) return self.outputsOff();
+      // the chain's end, nothing queued: the outputs linger (no clip to make, no wake of its own)
+      if (i >= clips.length && self.queue.length === 0) return self.linger();
       setTimeout(next, 0);
     };
   }

@@ -37,10 +37,10 @@ export const SOUND_MS = 3000;
 export const LOOK_BACK_MS = HORIZON_MS + SOUND_MS;
 export const LOOK_AHEAD_MS = HORIZON_MS;
 
-/** The calls said (at[k] ≥ 0), in the order they came. */
+/** The calls said (all but those whose at[k] is -1), in the order they came. */
 function keep(calls: Call[], at: number[]): Call[] {
   const out: Call[] = [];
-  for (let k = 0; k < calls.length; k++) if (at[k] >= 0) out.push(calls[k]);
+  for (let k = 0; k < calls.length; k++) if (!(at[k] < 0)) out.push(calls[k]);
   return out;
 }
 
@@ -56,13 +56,17 @@ function keep(calls: Call[], at: number[]): Call[] {
  */
 export function place(calls: Call[], speech: Speech, endE: number, answer: Call[] | null, quiet: number[], heard: number[], fromE: number): Call[] {
   const n = calls.length;
-  // per call: where its sound starts, how long it lasts (-1: not worked out yet), the instant it is
-  // said at (-1: not said, or information not placed yet); which calls are information (few: placed
-  // one by one). One pass lays out the counts and timed calls: at their instants, back to back within
-  // an instant; a timed call that would run into the next one is dropped.
-  const start: number[] = [];
+  // per call: where its sound starts and the instant it is said at (-1: not said, or information not
+  // placed yet), set only for the calls that are no count (few): a count (undefined in both) starts
+  // at its instant and is said then, and its pass of the loop below sets nothing (the board pays for
+  // each operation, on every count of a window; and looks an array's element up from its start, so
+  // arrays of few elements are read faster); how long each lasts (-1: not worked out yet); which
+  // calls are information (few: placed one by one). One pass lays out the timed calls: at their
+  // instants, back to back after the counts and timed calls of their instant; one that would run
+  // into the next count or timed call is dropped.
+  const start: number[] = new Array(n);
   const len: number[] = new Array(n).fill(-1);
-  const at: number[] = [];
+  const at: number[] = new Array(n);
   const infos: number[] = [];
   // a length is worked out only where it can matter (on the board each costs the call's clips and a
   // look-up each, or a look-up among those measured before: voice.ts speechOf)
@@ -72,8 +76,6 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   };
   let dropped = false;
   let moved = false;
-  let chainE = -1;
-  let chainLast = -1;
   let next = 0; // the next count or timed call at a later instant, once looked for
   // a call that is no count (few: information, timed calls), in a function of its own: most passes
   // are counts, and the board reads a loop's whole body at each pass, even past a `continue`
@@ -82,12 +84,17 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     const kind = c.say.charAt(0);
     if ("eut".indexOf(kind) < 0) {
       infos.push(i);
-      start.push(c.e);
-      at.push(-1);
+      start[i] = c.e;
+      at[i] = -1;
       return;
     }
-    const s = c.e === chainE ? start[chainLast] + lengthOf(chainLast) : c.e;
-    start.push(s);
+    // back to back after the last count or timed call said before it, when that is of its instant
+    // (information and the timed calls dropped are passed over)
+    let j = i - 1;
+    while (j >= 0 && at[j] < 0) j--;
+    const sj = j >= 0 ? start[j] : undefined;
+    const s = j >= 0 && calls[j].e === c.e ? (sj === undefined ? c.e : sj) + lengthOf(j) : c.e;
+    start[i] = s;
     if (next <= i) next = i + 1;
     // a fixed call: a count number (count:N), said at its second whatever else is due; or a call whose
     // instant is its meaning (elapsed:N, used, timeout), said then or not at all. By the first
@@ -95,25 +102,17 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     // operation of a placing; and a function for it would be RAM on the board)
     while (next < n && (calls[next].e <= c.e || "ceut".indexOf(calls[next].say.charAt(0)) < 0)) next++;
     if (next < n && calls[next].e - s < SOUND_MS && s + lengthOf(i) > calls[next].e) {
-      at.push(-1);
+      at[i] = -1;
       dropped = true;
       return;
     }
-    at.push(c.e);
-    chainE = c.e;
-    chainLast = i;
+    at[i] = c.e;
   };
   // for…of: the board steps to the next element, where calls[i] walks the list from its start
+  // a count: at its second, first of its instant (most calls, when the referee counts: nothing to set)
   let i = 0;
   for (const c of calls) {
-    if (c.say.charAt(0) === "c") {
-      // a count: at its second, first of its instant (most calls, when the referee counts: the least work)
-      const e = c.e;
-      start.push(e);
-      at.push(e);
-      chainE = e;
-      chainLast = i;
-    } else other(i);
+    if (c.say.charAt(0) !== "c") other(i);
     i++;
   }
   if (infos.length === 0 && !answer) return dropped ? keep(calls, at) : calls;
@@ -141,12 +140,16 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     let chain = d;
     const early = d - SOUND_MS;
     while (lo < n && calls[lo].e <= early) lo++;
-    for (let k = lo; k < n && calls[k].e < bound; k++) {
-      const b = start[k];
-      if (at[k] < 0 || b >= bound) continue;
+    for (let k = lo; k < n; k++) {
+      const ck = calls[k].e;
+      if (ck >= bound) break;
+      let b = start[k];
+      let a = at[k];
+      if (b === undefined) b = a = ck; // a count
+      if (a < 0 || b >= bound) continue;
       const e = b + lengthOf(k);
       if (e > d) add(b, e);
-      if (at[k] === d && e > chain) chain = e;
+      if (a === d && e > chain) chain = e;
     }
     if (before[1] > d && before[0] < bound) add(before[0], before[1]);
     return chain;
@@ -247,7 +250,11 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     out[j] = c;
     key[j] = s;
   };
-  for (let k = 0; k < n; k++) if (at[k] >= 0) put(calls[k], at[k], start[k]);
+  for (let k = 0; k < n; k++) {
+    const a = at[k];
+    if (a === undefined) put(calls[k], calls[k].e, calls[k].e); // a count
+    else if (a >= 0) put(calls[k], a, start[k]);
+  }
   if (answer && answerAt >= 0) for (let k = 0; k < na; k++) put(answer[k], answerAt, answerAt + k);
   return out;
 }

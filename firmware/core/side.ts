@@ -3,7 +3,7 @@
 // Nothing here counts ticks: a turn of e ms costs exactly what e says, whenever it is asked.
 
 import type { TimeControl } from "./control";
-import { type CallOptions, type PeriodCalls, ordinaryCalls, lastCalls } from "./schedule";
+import { type CallOptions, type PeriodCalls, type Speech, ordinaryCalls, lastCalls } from "./schedule";
 
 export interface SideClock {
   mainMs: number;
@@ -171,6 +171,29 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
     }
   }
   if (o.timeoutCall) add(end, "timeout", true);
+}
+
+/** Asks the voice for the length of each call a turn of byoyomi may say (counts, periods left in
+ *  whole and short form, the loss on time), so that it knows them (voice.ts speechOf keeps them):
+ *  once a game, at a window with little else due, not at a period's first wake, when a second's
+ *  count is due too and each length not known yet costs the board up to 30 ms (a phrase's clips
+ *  looked up). No call is made: the count and the words are spelt here as turnCalls spells them. */
+export function primeCalls(c: TimeControl, s: SideClock, o: CallOptions, speech: Speech): void {
+  if (c.kind !== "byoyomi") return;
+  const P = c.periodMs;
+  speech.call("byoyomi", false);
+  for (let n = 1; n <= s.periodsLeft; n++) {
+    const x = periodsLeftCall(P, n);
+    speech.call(x, false);
+    speech.call(x, true);
+  }
+  // the counts, where an ordinary period counts (10 s or less): information at its end is placed
+  // among them (the last's are not: nothing but the loss on time follows them)
+  const ord = ordinaryCalls(o, P);
+  const last = lastCalls(o, P);
+  const n = ord.countN === 0 ? 0 : ord.countN > last.countN ? ord.countN : last.countN;
+  for (let k = 1; k <= n; k++) speech.call("count:" + k, false);
+  if (o.timeoutCall) speech.call("timeout", false);
 }
 
 /** A period's calls up to e1; an event's own schedule may name seconds past the period's end

@@ -6,7 +6,7 @@
 // and a parameter more (a jsvar). core/index.ts imports this module right after clock.ts (the class
 // must exist first); nothing imports clock.ts without it.
 
-import { type Call, stretchEnd, turnCalls, lossAt } from "./side";
+import { type Call, stretchEnd, turnCalls, lossAt, primeCalls } from "./side";
 import { place, LOOK_BACK_MS, LOOK_AHEAD_MS, HORIZON_MS, SOUND_MS } from "./place";
 import * as G from "./game";
 import { Clock } from "./clock";
@@ -36,6 +36,13 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
   const ctl = G.controlOf(g, g.toMove);
   const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
   const speech = this.options.speech;
+  // the first window of each side's turns but a press's (whose path has a budget): the lengths of
+  // its control's calls, found once (side.ts primeCalls)
+  const bit = g.toMove === "black" ? 1 : 2;
+  if (speech && !this.turning && !(this.primed & bit)) {
+    this.primed |= bit;
+    primeCalls(ctl, s, this.options, speech);
+  }
   let calls: Call[] = [];
   // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
   // moved into the window, and the press's path is spared the placing
@@ -45,7 +52,7 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
     none = calls.length === 0; // none: nothing to place, nor to work out again
     calls = [];
   }
-  const kept: Call[] = [];
+  let kept: Call[] = [];
   // the window just before this one placed the information due at `from` as this one would, and
   // left nothing else that needs the calls before `from` to place: no look-back (a byoyomi period's
   // first wake places a third fewer calls)
@@ -63,11 +70,28 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
     // far enough either side of `until` (HORIZON_MS back, LOOK_AHEAD_MS on), and none near it but the
     // information due at `until` needs more: then `tail` keeps that information said after `until`
     if (speech && until - from > HORIZON_MS && until + LOOK_AHEAD_MS <= p.flag) tail = [];
+    // the calls after `from`, at absolute times; those up to `until` kept: a run of them (they are in
+    // time order), found from either end past the look-back and the look-ahead, so that a call of
+    // the window costs the board two steps of a loop, not a test and a push each
+    const lo = from - base;
+    const n = calls.length;
+    let i = 0;
+    while (i < n && calls[i].e <= lo) i++;
+    let k = 0;
     for (const x of calls) {
+      if (k++ < i) continue;
       x.e += base;
       if (x.due !== undefined) x.due += base;
-      if (x.e > from && x.e <= until) kept.push(x);
-      if (tail && x.say.charAt(0) !== "c") tail = tailOf(tail, x, until);
+    }
+    let j = n;
+    while (j > i && calls[j - 1].e > until) j--;
+    kept = calls.slice(i, j);
+    // tailOf passes over a call due HORIZON_MS or more before `until`, and a call is never said
+    // before it is due: only those said after that are looked at
+    if (tail) {
+      k = j;
+      while (k > i && calls[k - 1].e > until - HORIZON_MS) k--;
+      for (; k < n && tail; k++) if (calls[k].say.charAt(0) !== "c") tail = tailOf(tail, calls[k], until);
     }
   }
   if (after) for (const x of p.tail!) if (x.e > from && x.e <= until) insertCall(kept, x);

@@ -78,7 +78,7 @@ function play(b: { rig: ClockRig; meter: BoardMeter }): { main: number; byoyomi:
   b.meter.charge = true;
   [5000, 70000, 80000, 90000, 100000].forEach((t, i) => b.rig.press(i % 2 === 0 ? "white" : "black", t));
   b.rig.runUntil(250000);
-  return { main: busyShare(b.meter.calls, 10000, 70000), byoyomi: busyShare(b.meter.calls, 160000, 250000) };
+  return { main: busyShare(b.meter, 10000, 70000), byoyomi: busyShare(b.meter, 160000, 250000) };
 }
 
 export async function airFigures(code?: string, map?: string): Promise<AirFigures> {

@@ -156,8 +156,8 @@ export async function boardFigures(code?: string, map?: string): Promise<BoardFi
   const edges = [5000, 70000, 80000, 90000, 100000];
   edges.forEach((t, i) => rig.press(i % 2 === 0 ? "white" : "black", t));
   rig.runUntil(250000);
-  const mainShare = busyShare(meter.calls, 10000, 70000);
-  const byoyomiShare = busyShare(meter.calls, 160000, 250000);
+  const mainShare = busyShare(meter, 10000, 70000);
+  const byoyomiShare = busyShare(meter, 160000, 250000);
   const faces = meter.calls.filter((c) => c.at >= 10000 && c.at < 70000 && c.what === "timeout" && c.nativeMs > 0);
   const pressToFaceMs = edges.slice(1).map((e) => shownAfter(rig, meter, e));
   const taps = edges.slice(1).map((e) => edgeCalls(meter, e));

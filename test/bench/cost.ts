@@ -44,6 +44,10 @@ export interface NativeCosts {
   storageReadMs: number;
   /** new Waveform / startOutput: setting up the buffer and the timer. */
   waveformMs: number;
+  /** A sample of a clip playing: the Waveform's timer interrupt (the sample read, the PWM set), 8,000
+   *  a second, outside any callback. The rig counted about 270 instructions a sample (the CPU work of
+   *  a sleep while a clip plays, over its samples): 7.5 µs at 36.2 M a board second. */
+  sampleMs: number;
   /** NRF.setAdvertising: its options looked up, the advertising data built, advertising stopped,
    *  configured and started again (SoftDevice calls). Not measured: taken as Waveform's set-up. */
   radioMs: number;
@@ -76,16 +80,19 @@ export const MODEL: CostModel = {
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
-    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
+    storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, sampleMs: 0.0075, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.15, 2.6, 1.45, 39.3, 2.38],
+  nativeScale: [2.15, 2.6, 1.45, 39.3, 2.38, 1],
   wakeMs: [7.6, 0.918, 0, 81.1],
   jsvarsFactor: 1.13,
 };
 
 /** The kinds of native work, each priced at NativeCosts times its nativeScale: Graphics and the
- *  display module's flip, I2C, Storage, the rest (Waveform, the radio), text handled in C. */
-export const NATIVE_KINDS = ["gfx", "i2c", "storage", "other", "text"];
+ *  display module's flip, I2C, Storage, the rest (Waveform's set-up, the radio), text handled in C,
+ *  and the samples of clips played (their timer's interrupts, between the callbacks: BoardMeter.soundMs). */
+export const NATIVE_KINDS = ["gfx", "i2c", "storage", "other", "text", "sound"];
+/** The kind of the clips' samples (NATIVE_KINDS). */
+export const SOUND_KIND = 5;
 
 /** The kinds of callback, each with its dispatch's cost (CostModel.wakeMs): a pin's watch (a button
  *  edge), a timer, a Waveform's end (a clip played out), the rest (serial data, boot). */
@@ -133,9 +140,9 @@ export interface CallCost {
 }
 
 /** Board ms of [from, to) spent in callbacks. */
-export function busyMs(calls: CallCost[], from: number, to: number): number {
-  let busy = 0;
-  for (const c of calls) {
+export function busyMs(meter: BoardMeter, from: number, to: number): number {
+  let busy = meter.soundMs(from, to);
+  for (const c of meter.calls) {
     const a = Math.max(from, c.at);
     const b = Math.min(to, c.at + c.ms);
     if (b > a) busy += b - a;
@@ -143,9 +150,9 @@ export function busyMs(calls: CallCost[], from: number, to: number): number {
   return busy;
 }
 
-/** Share of [from, to) the board was busy in callbacks. */
-export function busyShare(calls: CallCost[], from: number, to: number): number {
-  return busyMs(calls, from, to) / (to - from);
+/** Share of [from, to) the board was busy: in callbacks, and playing clips' samples. */
+export function busyShare(meter: BoardMeter, from: number, to: number): number {
+  return busyMs(meter, from, to) / (to - from);
 }
 
 /** The median (the upper one of an even count); NaN of none. */
@@ -191,6 +198,22 @@ export class BoardMeter {
       onPowerOn: (m: Mcu) => this.powerOn(m),
       yieldAtTarget: true,
     };
+  }
+
+  /** The samples of the clips played in [from, to) (world ms): each costs an interrupt. */
+  samplesIn(from: number, to: number): number {
+    let n = 0;
+    for (const s of this.dev ? this.dev.sounds : []) {
+      const a = Math.max(from, s.startsAt);
+      const b = Math.min(to, s.endsAt);
+      if (b > a) n += ((b - a) * s.freq) / 1000;
+    }
+    return n;
+  }
+
+  /** Board ms the clips' samples played in [from, to) cost (their interrupts, between callbacks). */
+  soundMs(from: number, to: number): number {
+    return this.samplesIn(from, to) * this.model.native.sampleMs * (this.model.nativeScale[SOUND_KIND] ?? 0);
   }
 
   attach(dev: Device): void {

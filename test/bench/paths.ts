@@ -17,7 +17,7 @@
 // The model runs uncharged (code takes no virtual time, as in the rig's virtual time): the same
 // timeline, the same wakes.
 
-import { boardRig, cpuMs, nativeMs, NATIVE_KINDS, WAKE_KINDS, wakeKind, type BoardMeter, type CallCost, type CostModel, MODEL } from "./cost";
+import { boardRig, cpuMs, nativeMs, NATIVE_KINDS, SOUND_KIND, WAKE_KINDS, wakeKind, type BoardMeter, type CallCost, type CostModel, MODEL } from "./cost";
 import { ClockRig, firmware } from "../double/rig";
 import { frame, findReply } from "../double/link";
 import { OPS } from "../double/ops";
@@ -112,6 +112,9 @@ function medianOf(calls: (CallCost | null)[], m: CostModel): PathSample | null {
 function windowOf(meter: BoardMeter, from: number, to: number): PathSample {
   const calls = meter.calls.filter((c) => c.at >= from && c.at < to);
   const s = sum(calls);
+  // the clips' samples played in it: their interrupts, between the callbacks
+  s.natives[SOUND_KIND] += meter.samplesIn(from, to) * meter.model.native.sampleMs;
+  s.nativeMs += meter.soundMs(from, to);
   return { ops: s.ops, nativeMs: s.nativeMs, natives: s.natives, per: (to - from) / 100, wakes: calls.length, wakeKinds: kindsOf(calls) };
 }
 

@@ -19,6 +19,9 @@ import { useFont } from "../../firmware/gfx/gfx";
 import { HostLink } from "../double/link";
 import { radioFigures } from "./air";
 
+/** The speaker's motor driver (hw/pins.ts: the Jolt.js's H0/H1 are driver 0's outputs). */
+const SPEAKER_DRIVER = 0;
+
 /** A game the model prices: its control and how long a move takes (uniform in [minS, maxS]). */
 export interface Scenario {
   name: string;
@@ -56,8 +59,10 @@ export interface ScenarioPower {
   /** Mean lit pixels, and the share of the time the display was bright. */
   meanLit: number;
   brightShare: number;
-  /** Share of the time a clip played. */
+  /** Share of the time a clip played, and the share the speaker's driver was awake (a clip playing,
+   *  and hw/speaker.ts LINGER_MS after one, for a count the next second). */
   speakingShare: number;
+  driverShare: number;
   /** Per display module: the draw as the firmware runs now, and before the savings. */
   byDisplay: { oled: OledModule; after: Draw; before: Draw }[];
   /** Played in a hall (the tournament setting on): advertising events a second. */
@@ -94,15 +99,33 @@ function popcount(bytes: Uint8Array): number {
   return n;
 }
 
-/** The speaker's extra current while one sound plays (mA): its driver awake, the hardware timer's
- *  clock, and the speaker itself, reckoned as a resistive load across the full cell's supply driven
- *  at each sample's duty (|sample - 128| / 128): no credit for the coil's inductance at 80 kHz. */
+/** The speaker's extra current while one sound plays (mA), its driver's aside (driverAwakeMs): the
+ *  hardware timer's clock, and the speaker itself, reckoned as a resistive load across the full cell's
+ *  supply driven at each sample's duty (|sample - 128| / 128): no credit for the coil's inductance at
+ *  80 kHz. */
 function soundMa(bytes: Uint8Array, samples: number): number {
   let sum = 0;
   const n = Math.min(bytes.length, samples);
   for (let i = 0; i < n; i++) sum += Math.abs(bytes[i] - 128) / 128;
   const volts = CELL.fullV.value - CELL.diodeV.value;
-  return MCU.driverMa.value + MCU.timerMa.value + (n ? sum / n : 0) * (1000 * volts) / SPEAKER.ohms.value;
+  return MCU.timerMa.value + (n ? sum / n : 0) * (1000 * volts) / SPEAKER.ohms.value;
+}
+
+/** How long a motor driver was awake in [from, to) (world ms), from the board double's record of
+ *  Jolt.setDriverMode: the speaker's wakes it for its clips, and keeps it a while after. */
+function driverAwakeMs(changes: { at: number; driver: number; mode: boolean | "auto" }[], driver: number, from: number, to: number): number {
+  let ms = 0;
+  let since = -1; // awake since (world ms), or -1
+  for (const c of changes) {
+    if (c.driver !== driver) continue;
+    if (c.mode === true && since < 0) since = c.at;
+    else if (c.mode !== true && since >= 0) {
+      ms += Math.max(0, Math.min(to, c.at) - Math.max(from, since));
+      since = -1;
+    }
+  }
+  if (since >= 0) ms += Math.max(0, to - Math.max(from, since));
+  return ms;
 }
 
 /** Advertising events from `from` to `to`: each advertisement set goes out at once, then once each
@@ -151,7 +174,7 @@ export async function scenarioPower(s: Scenario, hall = false): Promise<Scenario
   }
   rig.runUntil(to);
   const T = to - from;
-  const cpuShare = busyMs(meter.calls, from, to) / T;
+  const cpuShare = busyMs(meter, from, to) / T;
   let speakingMs = 0;
   let speakerMaMs = 0;
   for (const snd of rig.dev.sounds) {
@@ -161,6 +184,7 @@ export async function scenarioPower(s: Scenario, hall = false): Promise<Scenario
     speakingMs += b - a;
     speakerMaMs += (b - a) * soundMa(snd.bytes, Math.round(((snd.endsAt - snd.startsAt) * snd.freq) / 1000));
   }
+  const awakeMs = driverAwakeMs(rig.dev.mcu ? rig.dev.mcu.driverChanges : [], SPEAKER_DRIVER, from, to);
   const n = samples.length;
   const meanLit = samples.reduce((x, q) => x + (q.on ? q.lit : 0), 0) / n;
   const brightShare = samples.filter((q) => q.contrast >= BRIGHT).length / n;
@@ -172,7 +196,7 @@ export async function scenarioPower(s: Scenario, hall = false): Promise<Scenario
     board: MCU.boardMa.value + MCU.bluetoothMa.value,
     cpu: cpuShare * MCU.runMa.value + (1 - cpuShare) * MCU.sleepMa.value,
     lamps: lamps,
-    speaker: speakerMaMs / T,
+    speaker: (speakerMaMs + awakeMs * MCU.driverMa.value) / T,
     battery: (MCU.driverMa.value * 50) / 60000, // driver 1 on for 50 ms a minute (hw/battery.ts)
   };
   const byDisplay = OLEDS.map((o) => {
@@ -184,7 +208,7 @@ export async function scenarioPower(s: Scenario, hall = false): Promise<Scenario
       before: { ...common, display: display(() => BRIGHT) },
     };
   });
-  return { scenario: s, cpuShare, meanLit, brightShare, speakingShare: speakingMs / T, byDisplay, hall, advertsPerSecond };
+  return { scenario: s, cpuShare, meanLit, brightShare, speakingShare: speakingMs / T, driverShare: awakeMs / T, byDisplay, hall, advertsPerSecond };
 }
 
 /** The large digits' ink height in pixel rows (the face's countdown font). */
@@ -258,7 +282,8 @@ export function powerLines(f: PowerFigures): string[] {
       f2(x.advertsPerSecond) + " advertisements a second, CPU busy " + f1(100 * x.cpuShare) + " % against " + f1(100 * f.scenarios[i].cpuShare) + " % at home)");
   }
   const byo = f.scenarios[f.scenarios.length - 1];
-  lines.push("  the speaker's driver asleep between calls (hw/speaker.ts, as before): awake it would add " + f1(MCU.driverMa.value * (1 - byo.speakingShare)) + " mA");
+  lines.push("  the speaker's driver awake " + f1(100 * byo.driverShare) + " % of the byoyomi game (a clip playing " + f1(100 * byo.speakingShare) + " %, and" +
+    " hw/speaker.ts LINGER_MS after one, for the next second's count), asleep between calls: awake all the time it would add " + f2(MCU.driverMa.value * (1 - byo.driverShare)) + " mA");
   lines.push("  the low-battery warning at " + WARN_PERCENT + " %: " + f1(f.warningHours) + " h of play left at the worst control's " + f1(f.worstMa) + " mA, at home or in a hall (FIDE: at least 10 h) " +
     (f.warningHours >= 10 ? "ok" : "UNDER"));
   lines.push("  a lamp: " + f1(f.lampMa) + " mA while lit; the digits: " + f.digitRows + " rows, " +

@@ -76,6 +76,8 @@ export class Mcu implements LoopHost {
   /** Jolt.js motor drivers 0 (H0..H3) and 1 (H4..H7): on, off, or "auto" (on while one of its
    *  pins is an output: the default). */
   driverMode: (boolean | "auto")[] = ["auto", "auto"];
+  /** Each Jolt.setDriverMode, at world ms: how long a driver was awake (the bench's power model). */
+  driverChanges: { at: number; driver: number; mode: boolean | "auto" }[] = [];
 
   /** Whether the motor driver behind an H pin is driving its outputs. */
   driverOn(pinName: string): boolean {
@@ -786,6 +788,7 @@ export class Mcu implements LoopHost {
       if (typeof mode === "boolean" || mode === undefined) this.driverMode[driver] = !!mode;
       else if (typeof mode === "string" && mode in modes) this.driverMode[driver] = modes[mode];
       else throw r.error("Error", "Unknown driver mode " + JSON.stringify(mode));
+      this.driverChanges.push({ at: this.world.nowMs(), driver, mode: this.driverMode[driver] });
     });
     def("Jolt", jolt);
 
