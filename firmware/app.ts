@@ -9,7 +9,7 @@
 import { type Board, LEFT, RIGHT, MENU } from "./board";
 import {
   Clock, newGame, parseControl, isParseError, defaultCallOptions, isLate, isAway, isArbiterOp,
-  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions, type Call,
+  type Game, type Op, type Output, type Side, type TimeControl, type CallOptions, type Call, type Speech,
 } from "./core/index";
 import { Recorder } from "./record/recorder";
 import { loadBoot } from "./record/boot";
@@ -36,6 +36,9 @@ const IDLE_MS = 10000; // wake now and then when nothing happens: watchdog, batt
 export const LEAD_MS = 250;
 /** Room a record's write needs (formatting and flash, counted: about 40 ms) before a call's lead. */
 const FLUSH_MS = 100;
+/** A new game's calls' lengths are worked out this long after its set-up is shown (a wake of their
+ *  own: about 0.3 s of the board's CPU for five periods, more than a step of the menu may take). */
+const PRIME_AFTER_MS = 100;
 const GRACE_MS = 20; // a call made later than this after its instant counts as dropped (or late)
 const SETTINGS = "clock.set";
 /** A query, a link's hello or a setting from a link is recorded at most this often per kind: a
@@ -112,6 +115,12 @@ export class App {
   /** A new game's set-up: the store tidies itself at the first idle wake (the device may compact
    *  its flash then, and reboot), unless the game has started by then. */
   private tidy = false;
+  /** The voice's lengths, for the pack they were made for (callOptions). */
+  private speech: Speech | null = null;
+  private speechLang = "";
+  /** A game being set up whose calls' lengths the voice has not been asked for yet (Clock.prime):
+   *  at a wake PRIME_AFTER_MS after the set-up is shown, not in a byoyomi period's first second. */
+  private unprimed = false;
   /** The wake loop's callback, made once (schedule() hands it over every second). */
   private wakeFn: () => void;
   /** The lead's callback, made once, and the instant of the calls it hands over. */
@@ -174,10 +183,16 @@ export class App {
     if (!back) this.say("firmware " + board.firmware, now);
   }
 
-  /** The event's calls, and the voice's lengths, which decide where each is said (core/place.ts). */
+  /** The event's calls, and the voice's lengths, which decide where each is said (core/place.ts):
+   *  kept while the pack stays, so that a new game or a setting changed keeps the lengths it knows. */
   private callOptions(): CallOptions {
     const o = withTradition(defaultCallOptions(), this.settings.tradition);
-    o.speech = speechOf(this.settings.lang);
+    const lang = this.settings.lang;
+    if (this.speechLang !== lang) {
+      this.speech = speechOf(lang);
+      this.speechLang = lang;
+    }
+    o.speech = this.speech;
     return o;
   }
 
@@ -203,8 +218,11 @@ export class App {
     return k;
   }
 
-  /** The game the settings set up; the set-up record (G) says all of it, so its steps make none. */
+  /** The game the settings set up; the set-up record (G) says all of it, so its steps make none.
+   *  The voice's lengths of its calls are worked out at a wake of its own, once the set-up is shown
+   *  (guardAccess). */
   private freshClock(): Clock {
+    this.unprimed = true;
     const s = this.settings;
     const k = new Clock(newGame(control(s.black), control(s.white)), this.callOptions(), GRACE_MS, 0);
     k.apply({ op: "handicap", stones: s.handicap }, 0);
@@ -540,7 +558,7 @@ export class App {
     // once a second while a clock runs: one comparison, the interval looked up only when it may be due
     const due = now + 1000 - this.rec.durableAt;
     if (g.phase === "running" && due > this.checkpointMinMs && due > this.checkpointEvery(g, now)) this.rec.checkpoint(now);
-    if (this.access.via || this.prompt || this.tidy) this.guardAccess(now, g);
+    if (this.access.via || this.prompt || this.tidy || this.unprimed) this.guardAccess(now, g);
   }
 
   /** The arbiter's unlock when it has idled out, a new game's store tidied, the line of a link's
@@ -550,6 +568,8 @@ export class App {
     if (this.access.via && now >= this.access.idleUntil) this.access.lock(now, "idle");
     if (this.tidy && g.phase === "setup" && !this.rec.waiting()) this.board.store.tidy();
     this.tidy = false;
+    if (this.unprimed && g.phase === "setup") this.clock.prime();
+    this.unprimed = false;
     const link = this.board.link;
     const line = this.prompt || (this.access.via === "link" ? "USB" : "");
     if (!link || !line || link.isOpen(line)) this.lineClosedAt = -1;
@@ -655,6 +675,7 @@ export class App {
     if (this.heldKey >= 0 && this.menu && this.repeatAt < next) next = this.repeatAt;
     if (this.access.via && this.access.idleUntil < next) next = this.access.idleUntil;
     if (this.tidy) next = now; // once the new game's records are written
+    if (this.unprimed && now + PRIME_AFTER_MS < next) next = now + PRIME_AFTER_MS;
     const power = this.power;
     if (power.brightUntil > now) {
       const dimAt = power.dimAt(now); // bright for a while after a touch: its end is a wake

@@ -120,6 +120,11 @@ export interface Store {
   set(name: string, value: string): boolean;
 }
 
+/** The device's speaker keeps its outputs on this long after the clips it was handed (hw/speaker.ts),
+ *  for the next call: the next second's count is handed over LEAD_MS (250 ms) before it, so less than
+ *  600 ms after the shortest count's clip (172 ms) ends; a call further off finds them off. */
+export const LINGER_MS = 650;
+
 /** Records are this long at most. The device appends them to pre-allocated flash without erasing
  *  it, in slots of SLOT_BYTES (a record and the store's seal, SEAL_BYTES); a longer one takes two. */
 export const SLOT_BYTES = 80;

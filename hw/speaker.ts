@@ -29,6 +29,7 @@ import type { Pins } from "./pins";
 import { LEVELS } from "../firmware/gfx/fonts";
 import { STORED_VOLUME as STORED, tableIndex } from "../firmware/levels";
 import { message } from "./message";
+import { LINGER_MS } from "../firmware/board";
 
 const RATE = 8000;
 const PWM_HZ = 80000;
@@ -36,10 +37,6 @@ const PWM_HZ = 80000;
 const MIN_LEAD_S = 0.002;
 const BEEP_HZ = 1000;
 const BEEP_MS = 150;
-/** How long the outputs stay on after a chain ends, for the next call (see the header): the next
- *  second's count is handed over LEAD_MS (250 ms) before it, so less than 600 ms after the shortest
- *  count's clip (172 ms) ends; a call further off finds them off. */
-export const LINGER_MS = 650;
 /** Graphics.createArrayBuffer's widest row: a longer clip (4 s) cannot be scaled in one row. */
 const MAX_SCALED = 32767;
 

@@ -42,8 +42,6 @@ export class Clock {
   turning = false;
   /** Whether the instant nextWakeAt() last gave is a call's (a board prepares its sound ahead). */
   wakeIsCall = false;
-  /** The sides whose calls' lengths the voice was asked for (window.ts): 1 Black, 2 White. */
-  primed = 0;
   /** When the last answer to a question (16.2) sounds, [start, end), and whose it is: the next one
    *  keeps clear of it. */
   heard: number[] = [0, 0];

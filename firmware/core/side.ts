@@ -173,20 +173,19 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
   if (o.timeoutCall) add(end, "timeout", true);
 }
 
-/** Asks the voice for the length of each call a turn of byoyomi may say (counts, periods left in
- *  whole and short form, the loss on time), so that it knows them (voice.ts speechOf keeps them):
- *  once a game, at a window with little else due, not at a period's first wake, when a second's
- *  count is due too and each length not known yet costs the board up to 30 ms (a phrase's clips
- *  looked up). No call is made: the count and the words are spelt here as turnCalls spells them. */
+/** Asks the voice for the length of each call a turn of byoyomi may say (counts, periods left, the
+ *  loss on time), so that it knows them (voice.ts speechOf keeps them)
+ *  before the game: else a period's first wake, when a second's count is due too, works out each
+ *  one not known yet, up to 30 ms of the board's CPU (a phrase's clips looked up). No call is made:
+ *  the count and the words are spelt here as turnCalls spells them. */
 export function primeCalls(c: TimeControl, s: SideClock, o: CallOptions, speech: Speech): void {
   if (c.kind !== "byoyomi") return;
   const P = c.periodMs;
+  // the periods left: at byoyomi's start (where 开始读秒 may leave room only for the short form, 三次)
+  // and at each period's end
   speech.call("byoyomi", false);
-  for (let n = 1; n <= s.periodsLeft; n++) {
-    const x = periodsLeftCall(P, n);
-    speech.call(x, false);
-    speech.call(x, true);
-  }
+  speech.call(periodsLeftCall(P, s.periodsLeft), true);
+  for (let n = 1; n <= s.periodsLeft; n++) speech.call(periodsLeftCall(P, n), false);
   // the counts, where an ordinary period counts (10 s or less): information at its end is placed
   // among them (the last's are not: nothing but the loss on time follows them)
   const ord = ordinaryCalls(o, P);

@@ -26,6 +26,10 @@ declare module "./clock" {
      *  leave (place.ts), kept in the plan until then; not at all when no room is left before it would
      *  be stale. A question while an answer is still to come is answered by it. Returns the calls said now. */
     answerAt(says: string[], side: Side, t: number): Call[];
+    /** Asks the voice for the lengths of the calls both sides' controls may say (side.ts
+     *  primeCalls), so that it knows them before the game needs them: the app calls it while the
+     *  game is being set up, when nothing waits. */
+    prime(): void;
   }
 }
 
@@ -36,13 +40,6 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
   const ctl = G.controlOf(g, g.toMove);
   const until = this.turning ? to : Math.max(to, base + stretchEnd(ctl, s, Math.max(0, from - base)));
   const speech = this.options.speech;
-  // the first window of each side's turns but a press's (whose path has a budget): the lengths of
-  // its control's calls, found once (side.ts primeCalls)
-  const bit = g.toMove === "black" ? 1 : 2;
-  if (speech && !this.turning && !(this.primed & bit)) {
-    this.primed |= bit;
-    primeCalls(ctl, s, this.options, speech);
-  }
   let calls: Call[] = [];
   // a press: only the new turn's calls at its start are wanted now; when it has none, nothing can be
   // moved into the window, and the press's path is spared the placing
@@ -104,6 +101,14 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
   p.at = from;
   p.next = -1; // to be found
   p.i = 0;
+};
+
+Clock.prototype.prime = function (this: Clock): void {
+  const speech = this.options.speech;
+  if (!speech) return;
+  const g = this.game;
+  primeCalls(G.controlOf(g, "black"), g.black, this.options, speech);
+  primeCalls(G.controlOf(g, "white"), g.white, this.options, speech);
 };
 
 Clock.prototype.answerAt = function (this: Clock, says: string[], side: Side, t: number): Call[] {

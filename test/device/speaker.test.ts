@@ -6,7 +6,7 @@
 import { describe, it, expect, beforeAll } from "vitest";
 import { firmware, ClockRig, voiceFiles } from "../double/rig";
 import type { Sound } from "../double/audio";
-import { LINGER_MS } from "../../hw/speaker";
+import { LINGER_MS } from "../../firmware/board";
 
 /** The board's timer tick: a timeout runs up to this late on the double. */
 const TICK_MS = 5;
