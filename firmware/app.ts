@@ -547,7 +547,7 @@ export class App {
       if (out.length > 1 || o.kind !== "call" || o.due !== undefined || !this.onSpeaker(o.t, o.say)) this.handle(out);
     }
     this.guard(now);
-    this.draw(now);
+    this.draw(now, true);
   }
 
   /** What a wake looks after beside the game: a checkpoint of the running side's time when one is
@@ -588,7 +588,7 @@ export class App {
   }
 
   /** refresh() as of now, the watchdog told already. */
-  private draw(now: number): void {
+  private draw(now: number, woke?: boolean): void {
     if (now >= this.messageUntil) this.message = "";
     const g = this.board.gfx;
     let left = -1; // the running side's countdown, when only it changed
@@ -654,13 +654,14 @@ export class App {
       const self = this;
       if (this.passed) return this.board.wakeAt(now, () => self.refresh());
     }
-    this.schedule(now);
+    this.schedule(now, woke);
   }
 
-  /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over; at once when
-   *  records wait (the idle loop's next pass, after this face is on the display), unless a call's
-   *  lead is too near for them: ahead() writes them then, once the call is handed over. */
-  private schedule(now: number): void {
+  /** Asks the board to wake at the next change: LEAD_MS before a call, to hand it over. Records that
+   *  wait are written unless a call's lead is too near for them (ahead() writes them then, once the
+   *  call is handed over): in this wake of the loop (`woke`), after its face; else at once, in the
+   *  idle loop's next pass (a press: its face shown first, its wakes with a budget). */
+  private schedule(now: number, woke?: boolean): void {
     const self = this; // no `this` in arrow functions: see build.ts (Espruino)
     const clock = this.clock;
     const callAt = clock.nextWakeAt(); // NEVER (later than any idle wake) when stopped
@@ -682,8 +683,16 @@ export class App {
       if (dimAt >= 0 && dimAt < next) next = dimAt;
     }
     const lead = callAt - LEAD_MS;
-    const waiting = this.rec.waiting();
-    if (waiting && lead - now >= FLUSH_MS) return this.board.wakeAt(now, () => self.flushed());
+    let waiting = this.rec.waiting();
+    if (waiting && lead - now >= FLUSH_MS) {
+      if (!woke) return this.board.wakeAt(now, () => self.flushed());
+      // a wake of the loop (a checkpoint, once a period of a fast byoyomi): written now, its face
+      // shown already, not in a wake of its own that works the next one out again
+      const was = this.rec.notSaved;
+      this.flush();
+      if (this.rec.notSaved !== was) return this.refresh();
+      waiting = false;
+    }
     if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
       // within the lead already (a press just before a call): prepare it at once
       this.aheadFor = callAt;

@@ -115,7 +115,7 @@ export class Speaker {
     // t go
     const nowS = getTime(); // once: a built-in is found after the whole global scope is searched
     const after = this.live && this.endS <= startS && startS > nowS + MIN_LEAD_S;
-    if (!after) this.cut();
+    if (!after && this.live) this.cut(); // nothing under way (a count each second): nothing to cut
     else {
       const kept: { clips: string[]; startS: number; endS: number }[] = [];
       for (let k = 0; k < this.queue.length; k++) if (this.queue[k].endS <= startS) kept.push(this.queue[k]);
@@ -232,34 +232,41 @@ export class Speaker {
     w.on("finish", this.chain(clips, i + 1, gen));
     this.current = w;
     const options: WaveformOutputOptions = { npin: this.pins.npin };
-    if (startS > getTime() + MIN_LEAD_S) options.time = startS;
+    if (startS > 0 && startS > getTime() + MIN_LEAD_S) options.time = startS; // 0: a chain's next clip, now
     w.startOutput(this.pins.pin, RATE, options);
   }
 
   /** The finish listener that starts clip i. Made out here: a listener made where `w` is in scope
-   *  would hold w, and w its listener, a cycle that keeps each played RAM copy until a GC. The next
-   *  clip is made in a timeout, once this event has returned: until then the event holds the
-   *  finished Waveform and its buffer (the listener's argument), so a copy made here would be a
-   *  second clip in RAM (as measured on Espruino's own interpreter). */
+   *  would hold w, and w its listener, a cycle that keeps each played RAM copy until a GC. At a
+   *  volume that copies clips, the next one is made in a timeout, once this event has returned:
+   *  until then the event holds the finished Waveform and its buffer (the listener's argument), so
+   *  a copy made here would be a second clip in RAM (as measured on Espruino's own interpreter). */
   private chain(clips: string[], i: number, gen: number): () => void {
     const self = this;
-    const next = function () {
-      if (gen !== self.gen) return;
-      try {
-        self.start(clips, i, 0, gen);
-      } catch (e) {
-        self.late = "speaker: " + message(e);
-        self.stop();
-      }
-    };
     return function () {
       if (gen !== self.gen) return;
       self.current = null;
       self.checkFault();
       // the chain's end, nothing queued: the outputs linger (no clip to make, no wake of its own)
       if (i >= clips.length && self.queue.length === 0) return self.linger();
-      setTimeout(next, 0);
+      // at the clips' own level the next clip is a view of the flash, nothing to copy: started in
+      // this event (a wake less, each clip after a call's first and each call queued)
+      if (self.table === null) self.next(clips, i, gen);
+      else setTimeout(function () {
+        self.next(clips, i, gen);
+      }, 0);
     };
+  }
+
+  /** Starts clip i of a chain under way (generation gen), from its finish listener. */
+  private next(clips: string[], i: number, gen: number): void {
+    if (gen !== this.gen) return;
+    try {
+      this.start(clips, i, 0, gen);
+    } catch (e) {
+      this.late = "speaker: " + message(e);
+      this.stop();
+    }
   }
 
   private outputsOn(): void {

@@ -135,10 +135,16 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
   let before = quiet; // the words said before that are in the way: the schedule's, then the answer's
   // returns where the calls said at instant d end (d: none), back to back after which the next one
   // of that instant goes
-  const gather = (d: number, bound: number): number => {
+  const gather = (d: number, bound: number, at0: number): number => {
     busy = [];
     let chain = d;
     const early = d - SOUND_MS;
+    // from at0 (the information's own call, due at d), back to the first call due after `early`: a
+    // few steps, not one for every call of the window before it
+    if (at0 > lo) {
+      lo = at0;
+      while (lo > 0 && calls[lo - 1].e > early) lo--;
+    }
     while (lo < n && calls[lo].e <= early) lo++;
     for (let k = lo; k < n; k++) {
       const ck = calls[k].e;
@@ -180,7 +186,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     if (endE < bound) bound = endE;
     // after the calls of this instant said so far, back to back (moved with them)
     let chainT = d;
-    let from = gather(d, bound);
+    let from = gather(d, bound, i0);
     for (; q < r; q++) {
       const i = infos[q];
       let l = lengthOf(i);
@@ -217,7 +223,7 @@ export function place(calls: Call[], speech: Speech, endE: number, answer: Call[
     if (endE < bound) bound = endE;
     lo = 0; // the answer may be asked before the information just placed
     before = heard;
-    gather(d, bound);
+    gather(d, bound, 0);
     let s = fit(d, l, d, bound);
     if (s < 0 && na === 1) {
       l = speech.ms(says, true);

@@ -50,6 +50,9 @@ export function ordinaryCalls(o: CallOptions, periodMs: number): PeriodCalls {
 export function lastCalls(o: CallOptions, periodMs: number): PeriodCalls {
   if (o.last) return o.last;
   const p = periodMs / 1000;
+  // a short period (10 s or less) is counted from 1 s, with nothing before: no lists filtered (the
+  // board makes and calls a function for each filter, at every window of a 10 s byoyomi)
+  if (p <= 10) return { elapsedSec: [], countFromSec: 1, countN: p };
   const from = Math.max(1, p - 9);
   return { elapsedSec: positive([p - 30, p - 20, p - 10]).filter((s) => s < from), countFromSec: from, countN: p - from + 1 };
 }

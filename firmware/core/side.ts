@@ -138,7 +138,7 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
     }
     const P = c.periodMs;
     // only the periods that overlap (e0, e1]
-    const kFrom = Math.max(0, Math.floor((e0 - M) / P));
+    const kFrom = e0 > M ? ((e0 - M) / P) | 0 : 0; // integer ms: | 0 floors (no built-ins to find)
     for (let k = kFrom; k < s.periodsLeft; k++) {
       const start = M + k * P;
       if (start >= e1) break; // a period's calls all fall after its start (from 1 s in)

@@ -75,15 +75,14 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 9.23, statements: 0, locals: 8.84, globals: 100, scanned: 0.529, members: 10.7, calls: 0, entries: 0,
-    operators: 15.4, literals: 0, allocs: 45.1, passes: 0, coldTokens: 4.85, words: 0, fmods: 26.9, builtins: 246,
+    tokens: 8.95, statements: 0, locals: 0, globals: 69.9, scanned: 0.693, members: 31.8, calls: 0, entries: 34.9, operators: 22.9, literals: 0, allocs: 0, passes: 30.5, coldTokens: 5.52, words: 0, fmods: 19.1, builtins: 151,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, sampleMs: 0.0075, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [2.15, 2.6, 1.45, 39.3, 2.38, 1],
-  wakeMs: [7.6, 0.918, 0, 81.1],
+  nativeScale: [0.402, 6.24, 0, 0, 2.85, 0.773],
+  wakeMs: [10.7, 1.45, 6.8, 80.2],
   jsvarsFactor: 1.13,
 };
 

@@ -61,9 +61,20 @@ describe("the volume set up is the volume heard", () => {
   it("the game makes the same calls at every volume, and says them at the same instants", () => {
     expect(stored.calls().length).toBeGreaterThan(4);
     for (const rig of [loud, half, mute]) expect(rig.calls()).toEqual(stored.calls());
-    const timeline = (rig: ClockRig) => heard(rig).map((s) => [s.startsAt, s.endsAt, s.file]);
-    expect(timeline(loud)).toEqual(timeline(stored));
-    expect(timeline(half)).toEqual(timeline(stored));
+    // within a millisecond: at the clips' own level a call's next clip starts in the finish event of
+    // the one before, at another after a timeout (its copy made once that event has let go), a
+    // fraction of a millisecond later
+    const same = (rig: ClockRig) => {
+      const a = heard(rig);
+      const b = heard(stored);
+      expect(a.map((s) => s.file)).toEqual(b.map((s) => s.file));
+      a.forEach((s, i) => {
+        expect(Math.abs(s.startsAt - b[i].startsAt), s.file!).toBeLessThan(1);
+        expect(Math.abs(s.endsAt - b[i].endsAt), s.file!).toBeLessThan(1);
+      });
+    };
+    same(loud);
+    same(half);
     expect(half.heard()).toEqual(stored.heard());
   });
 
@@ -97,8 +108,10 @@ describe("the volume set up is the volume heard", () => {
   it("the beep for a missing clip is as loud as the clips at each volume", () => {
     const [d, l, h] = [beeps(stored), beeps(loud), beeps(half)];
     expect(d.length).toBe(1);
-    expect(l.map((s) => s.startsAt)).toEqual(d.map((s) => s.startsAt));
-    expect(h.map((s) => s.startsAt)).toEqual(d.map((s) => s.startsAt));
+    for (const x of [l, h]) {
+      expect(x.length).toBe(d.length);
+      x.forEach((s, i) => expect(Math.abs(s.startsAt - d[i].startsAt)).toBeLessThan(1));
+    }
     expect(peak(d[0].bytes)).toBe(20);
     expect(peak(l[0].bytes)).toBe(Math.round(20 * GAIN_10));
     expect(peak(h[0].bytes)).toBe(Math.round(20 * GAIN_5));
