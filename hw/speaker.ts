@@ -193,7 +193,12 @@ export class Speaker {
     const self = this;
     this.idle = setTimeout(function () {
       self.idle = -1;
-      if (!self.live) self.outputsOff();
+      if (self.live) return;
+      // nFAULT read as the outputs go off, the driver still awake, not after each clip: a read a
+      // second is a tenth of a point of a fast byoyomi's CPU, and the driver protects itself
+      // meanwhile (the read only reports: at the next call, after the next gap in the calls)
+      self.checkFault();
+      self.outputsOff();
     }, LINGER_MS);
   }
 
@@ -246,7 +251,6 @@ export class Speaker {
     return function () {
       if (gen !== self.gen) return;
       self.current = null;
-      self.checkFault();
       // the chain's end, nothing queued: the outputs linger (no clip to make, no wake of its own)
       if (i >= clips.length && self.queue.length === 0) return self.linger();
       // at the clips' own level the next clip is a view of the flash, nothing to copy: started in

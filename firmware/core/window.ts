@@ -74,9 +74,7 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
     const n = calls.length;
     let i = 0;
     while (i < n && calls[i].e <= lo) i++;
-    let k = 0;
-    for (const x of calls) {
-      if (k++ < i) continue;
+    for (const x of i > 0 ? calls.slice(i) : calls) {
       x.e += base;
       if (x.due !== undefined) x.due += base;
     }
@@ -86,7 +84,7 @@ Clock.prototype.window = function (this: Clock, p: Plan, from: number, to: numbe
     // tailOf passes over a call due HORIZON_MS or more before `until`, and a call is never said
     // before it is due: only those said after that are looked at
     if (tail) {
-      k = j;
+      let k = j;
       while (k > i && calls[k - 1].e > until - HORIZON_MS) k--;
       for (; k < n && tail; k++) if (calls[k].say.charAt(0) !== "c") tail = tailOf(tail, calls[k], until);
     }

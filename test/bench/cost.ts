@@ -75,14 +75,14 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 8.95, statements: 0, locals: 0, globals: 69.9, scanned: 0.693, members: 31.8, calls: 0, entries: 34.9, operators: 22.9, literals: 0, allocs: 0, passes: 30.5, coldTokens: 5.52, words: 0, fmods: 19.1, builtins: 151,
+    tokens: 8.87, statements: 0, locals: 0, globals: 62.8, scanned: 0.665, members: 42.1, calls: 0, entries: 27.4, operators: 18.8, literals: 0, allocs: 0, passes: 57.7, coldTokens: 5.56, words: 0, fmods: 14.6, builtins: 136,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, sampleMs: 0.0075, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [0.402, 6.24, 0, 0, 2.85, 0.773],
-  wakeMs: [10.7, 1.45, 6.8, 80.2],
+  nativeScale: [0.512, 5.9, 0.00359, 0, 2.87, 0.738],
+  wakeMs: [10.7, 1.27, 7.42, 80.6],
   jsvarsFactor: 1.13,
 };
 
