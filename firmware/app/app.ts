@@ -17,6 +17,11 @@ import { Access } from "../access";
 import type { Menu, MenuDrawn, Menus } from "../menu";
 import { withTradition, speechOf } from "../voice";
 import type { Drawn } from "../face";
+// not used here: loaded before the class, as before the rooms moved out, so that the board's global
+// names are made in the same order (a name is found by walking those made before it): boot 1.1 ms
+// less, measured on Espruino's interpreter
+import "../menukeys";
+import "../face";
 import { Broadcast } from "../link/broadcast";
 import { Power, WARN_PERCENT } from "../power";
 
