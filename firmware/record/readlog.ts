@@ -81,7 +81,7 @@ export async function receiveRecordsAsync(page: (from: number) => Promise<Record
 export function receivedLog(r: ReceivedRecords, game: number): LogPage {
   const p = r.last;
   if (!p) return { total: 0, entries: [], game: null, startT: -1 };
-  // the core's options as the board's app makes them (app.ts callOptions): its tradition's calls,
+  // the core's options as the board's app makes them (app/app.ts callOptions): its tradition's calls,
   // placed by its pack's lengths
   const options = withTradition(defaultCallOptions(), p.tradition);
   if (isPack(p.lang)) options.speech = speechOf(p.lang);

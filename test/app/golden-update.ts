@@ -48,7 +48,7 @@ export function apply(clock: Clock, op: Op, t: number): void {
 function face(clock: Clock, t: number, opts: FaceOptions): Frame {
   clock.advance(t); // as a board does when it wakes: calls made, a fallen flag settled
   const g = PageGraphics.frame();
-  // as the app: once the game is over, its result on the bottom line (firmware/app.ts alertText)
+  // as the app: once the game is over, its result on the bottom line (firmware/app/draw.ts alertText)
   const message = opts.message || resultText(clock.game);
   drawFace(g, faceView(clock, t, { whiteIsRight: opts.whiteIsRight, batteryLow: opts.batteryLow, message: message }), null);
   return g.frame;
