@@ -8,7 +8,7 @@
 // callback delays the next wake, the face, a call, as on the board), and a meter:
 //   b.meter.measure(() => b.rig.console("clock.status()"))   → { ms, ops } for one step;
 //   b.meter.calls                                             → per callback: what, when, board ms;
-//   b.meter.inclusive("app.ts:refresh")                       → ms a call of that function, calls made.
+//   b.meter.inclusive("draw.ts:refresh")                      → ms a call of that function, calls made.
 
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -75,14 +75,14 @@ export interface CostModel {
  *  are the fit's costs). A cost of 0 is carried by others its work always comes with. */
 export const MODEL: CostModel = {
   op: {
-    tokens: 8.87, statements: 0, locals: 0, globals: 62.8, scanned: 0.665, members: 42.1, calls: 0, entries: 27.4, operators: 18.8, literals: 0, allocs: 0, passes: 57.7, coldTokens: 5.56, words: 0, fmods: 14.6, builtins: 136,
+    tokens: 8.95, statements: 0, locals: 0, globals: 66.8, scanned: 0.649, members: 41.4, calls: 0, entries: 21.5, operators: 18.5, literals: 0, allocs: 0, passes: 57, coldTokens: 5.57, words: 0, fmods: 14.5, builtins: 142,
   },
   native: {
     gfxCallMs: 0.25, gfxPixelMs: 0.0009, flipMs: 50, i2cCallMs: 0.2, i2cByteMs: 0.005,
     storageWriteMs: 7.2, storageReadMs: 1.0, waveformMs: 0.5, sampleMs: 0.0075, radioMs: 0.5, textCallMs: 0.05, textCharMs: 0.001,
   },
-  nativeScale: [0.512, 5.9, 0.00359, 0, 2.87, 0.738],
-  wakeMs: [10.7, 1.27, 7.42, 80.6],
+  nativeScale: [0.582, 5.68, 0, 0, 2.85, 0.778],
+  wakeMs: [10.7, 1.27, 6.8, 80.6],
   jsvarsFactor: 1.13,
 };
 
@@ -511,7 +511,7 @@ export interface BoardRig {
 let cached: { code: string; ins: Instrumented & { cold: Record<string, string> }; wrap: string } | null = null;
 
 /** The functions whose inclusive cost the bench reports (labels from the source map). */
-export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:record", "app.ts:ahead", "app.ts:refresh", "app.ts:persist", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
+export const WRAPPED = ["clock.ts:apply", "app.ts:apply", "app.ts:ahead", "draw.ts:refresh", "console.ts:status", "persist.ts:stateRecord", "store.ts:append",
   "persist.ts:checkpointText", "store.ts:checkpoint", "settings.ts:pinMatches", "broadcast.ts:look", "broadcast.ts:tick", "advert.ts:packAdvert"];
 
 /** The instrumented bundle (dist/clock.js unless `code` is given), its functions named from its

@@ -42,10 +42,11 @@ describe("the power model", () => {
     expect(f.warningHours).toBeGreaterThanOrEqual(10);
     const calls = f.scenarios.find((s) => s.scenario.control === "5x60s")!;
     expect(calls.speakingShare).toBeGreaterThan(0); // the byoyomi game's calls were played and priced
-    // the speaker's driver is priced while awake: each clip, and a moment after (hw/speaker.ts
-    // LINGER_MS), asleep between calls seconds apart (30 s, 40 s, 50 s of a 60 s period)
+    // the speaker's driver is priced while awake: from a call's hand-over (LEAD_MS before it) to
+    // LINGER_MS after its clips (hw/speaker.ts), about 0.9 s more than a call of about a second;
+    // asleep between calls seconds apart (30 s, 40 s, 50 s of a 60 s period)
     expect(calls.driverShare).toBeGreaterThan(calls.speakingShare);
-    expect(calls.driverShare).toBeLessThan(2 * calls.speakingShare);
+    expect(calls.driverShare).toBeLessThan(3 * calls.speakingShare);
   });
 
   it("the recommended display's digits are at least 10 mm tall", () => {
