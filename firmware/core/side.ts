@@ -174,10 +174,10 @@ export function turnCalls(c: TimeControl, s: SideClock, o: CallOptions, e0: numb
 }
 
 /** Asks the voice for the length of each call a turn of byoyomi may say (counts, periods left, the
- *  loss on time), so that it knows them (voice.ts speechOf keeps them)
- *  before the game: else a period's first wake, when a second's count is due too, works out each
- *  one not known yet, up to 30 ms of the board's CPU (a phrase's clips looked up). No call is made:
- *  the count and the words are spelt here as turnCalls spells them. */
+ *  loss on time), so that it knows them before the game (voice.ts speechOf keeps them): else a
+ *  period's first wake, when a second's count is due too, works out each one not known yet, up to
+ *  30 ms of the board's CPU (a phrase's clips looked up). No call is made: the count and the words
+ *  are spelt here as turnCalls spells them. */
 export function primeCalls(c: TimeControl, s: SideClock, o: CallOptions, speech: Speech): void {
   if (c.kind !== "byoyomi") return;
   const P = c.periodMs;
