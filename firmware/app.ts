@@ -59,8 +59,9 @@ declare module "./app/app" {
      *  call is handed over): in this wake of the loop (`woke`), after its face; else at once, in the
      *  idle loop's next pass (a press: its face shown first, its wakes with a budget). */
     schedule(now: number, woke?: boolean): void;
-    /** The wake after a press: its records written, the face redrawn only if one failed. */
-    flushed(): void;
+    /** Writes the records that wait; true when that changed whether one is missing: the face is
+     *  redrawn to say so, and the redraw has asked for the next wake. */
+    wrote(): boolean;
   }
 }
 
@@ -169,12 +170,15 @@ Object.assign(App.prototype, {
     const lead = callAt - LEAD_MS;
     let waiting = this.rec.waiting();
     if (waiting && lead - now >= FLUSH_MS) {
-      if (!woke) return this.board.wakeAt(now, () => self.flushed());
+      // after a press: in a wake of their own, the press's face shown first
+      if (!woke) {
+        return this.board.wakeAt(now, () => {
+          if (!self.wrote()) self.schedule(self.board.now());
+        });
+      }
       // a wake of the loop (a checkpoint, once a period of a fast byoyomi): written now, its face
       // shown already, not in a wake of its own that works the next one out again
-      const was = this.rec.notSaved;
-      this.flush();
-      if (this.rec.notSaved !== was) return this.refresh();
+      if (this.wrote()) return;
       waiting = false;
     }
     if (callAt <= next && clock.wakeIsCall && callAt > this.aheadUntil && callAt > now) {
@@ -185,11 +189,12 @@ Object.assign(App.prototype, {
     this.board.wakeAt(waiting || next < now ? now : next, this.wakeFn);
   },
 
-  flushed(this: App): void {
+  wrote(this: App): boolean {
     const was = this.rec.notSaved;
     this.flush();
-    if (this.rec.notSaved !== was) return this.refresh();
-    this.schedule(this.board.now());
+    if (this.rec.notSaved === was) return false;
+    this.refresh();
+    return true;
   },
 } satisfies Partial<App>);
 

@@ -115,12 +115,11 @@ export class Speaker {
     // t go
     const nowS = getTime(); // once: a built-in is found after the whole global scope is searched
     const after = this.live && this.endS <= startS && startS > nowS + MIN_LEAD_S;
-    if (!after && this.live) this.cut(); // nothing under way (a count each second): nothing to cut
-    else {
+    if (after) {
       const kept: { clips: string[]; startS: number; endS: number }[] = [];
       for (let k = 0; k < this.queue.length; k++) if (this.queue[k].endS <= startS) kept.push(this.queue[k]);
       this.queue = kept;
-    }
+    } else if (this.live) this.cut(); // nothing under way (a count each second): nothing to cut
     if (this.volume <= 0 || clips.length === 0) {
       if (!after && this.on && this.idle === -1) this.linger(); // cut while on: off in a while
       return earlier;
